@@ -1,0 +1,64 @@
+/**
+ * Netfilter conntrack as far as packet paths need it: the first packet of a
+ * connection creates an entry (original tuple as received, reply tuple =
+ * the reverse of the tuple after NAT); later packets in either direction find
+ * it, skip the nat chains, and get the same (or reversed) rewrites.
+ * @see DATAPATH-FACTS §2.4 [K4] (kube-proxy relies on conntrack for replies)
+ */
+import type { CtEntry, CtTuple } from '../model/hop';
+import type { Packet } from '../model/packet';
+import { innerIp, innerL4 } from '../model/packetOps';
+
+export function tupleOf(p: Packet): CtTuple {
+  const ip = innerIp(p);
+  const l4 = innerL4(p);
+  if (l4?.kind === 'icmp') return { proto: 'icmp', src: ip.src, dst: ip.dst, sport: l4.id, dport: l4.id };
+  return { proto: ip.proto, src: ip.src, sport: l4 && 'sport' in l4 ? l4.sport : undefined, dst: ip.dst, dport: l4 && 'dport' in l4 ? l4.dport : undefined };
+}
+
+function same(a: CtTuple, b: CtTuple): boolean {
+  return a.proto === b.proto && a.src === b.src && a.dst === b.dst && a.sport === b.sport && a.dport === b.dport;
+}
+
+export function reverseTuple(t: CtTuple): CtTuple {
+  return { proto: t.proto, src: t.dst, sport: t.dport, dst: t.src, dport: t.sport };
+}
+
+/** Finds the entry a packet belongs to and in which direction it travels. */
+export function ctLookup(table: readonly CtEntry[], t: CtTuple): { entry: CtEntry; dir: 'original' | 'reply' } | undefined {
+  for (const entry of table) {
+    if (same(entry.orig, t)) return { entry, dir: 'original' };
+    if (same(entry.reply, t)) return { entry, dir: 'reply' };
+  }
+  return undefined;
+}
+
+function side(t: CtTuple): string {
+  const ports = t.proto === 'icmp' ? `type=8 code=0 id=${t.sport ?? 0}` : `sport=${t.sport ?? 0} dport=${t.dport ?? 0}`;
+  return t.proto === 'icmp' ? `src=${t.src} dst=${t.dst} ${ports}` : `src=${t.src} dst=${t.dst} ${ports}`;
+}
+
+/** `conntrack -L` style line. */
+export function formatCtEntry(orig: CtTuple, reply: CtTuple, mark: number, assured: boolean): string {
+  const num = orig.proto === 'tcp' ? '6' : orig.proto === 'udp' ? '17' : '1';
+  const state = orig.proto === 'tcp' ? (assured ? ' ESTABLISHED' : ' SYN_SENT') : '';
+  const replySide = orig.proto === 'icmp' ? `src=${reply.src} dst=${reply.dst} type=0 code=0 id=${reply.sport ?? 0}` : side(reply);
+  return `${orig.proto} ${num}${state} ${side(orig)} ${replySide}${assured ? ' [ASSURED]' : ''} mark=${mark}`;
+}
+
+/** Creates the entry when the first packet leaves POSTROUTING (nf_conntrack_confirm). */
+export function ctConfirm(table: CtEntry[], orig: CtTuple, final: CtTuple, mark: number): CtEntry {
+  const reply = reverseTuple(final);
+  const entry: CtEntry = { orig, reply, mark, seenReply: false, text: formatCtEntry(orig, reply, mark, false) };
+  table.push(entry);
+  return entry;
+}
+
+/**
+ * The addresses a packet of an existing connection gets: in the original
+ * direction the reply tuple reversed (DNAT/SNAT as the first packet got
+ * them), in the reply direction the original tuple reversed (un-NAT).
+ */
+export function ctTarget(hit: { entry: CtEntry; dir: 'original' | 'reply' }): CtTuple {
+  return hit.dir === 'original' ? reverseTuple(hit.entry.reply) : reverseTuple(hit.entry.orig);
+}

@@ -1,0 +1,245 @@
+/**
+ * A packet in a Linux node's own network stack (the host netns):
+ *
+ *   from a link:  receive → [VXLAN decap] → conntrack → PREROUTING (raw,
+ *                 mangle, kube-proxy filter, nat DNAT) → routing → INPUT and
+ *                 delivery, or forward (TTL−1) → FORWARD → POSTROUTING (nat:
+ *                 kube-proxy masquerading, Calico nat-outgoing) → transmit
+ *   from a local socket (hostNetwork): routing + source address selection →
+ *                 OUTPUT (nat: DNAT to a service backend, then re-route) →
+ *                 POSTROUTING → transmit
+ *
+ * Hook order and priorities: DATAPATH-FACTS §2.1 and §2.5. Conntrack: a
+ * packet of a known connection skips the nat chains and gets the recorded
+ * rewrites (§2.4).
+ */
+import type { Arrival, HopContext, HopResult } from '../model/hop';
+import { ephemeralPort } from '../model/hash';
+import type { Packet } from '../model/packet';
+import { innerIp, innerL4, outerIp, patchInnerIp, patchInnerL4, ports, vxlanHeader, withoutOuterEth } from '../model/packetOps';
+import { StepRecorder } from '../model/steps';
+import { ctConfirm, ctLookup, ctTarget, tupleOf } from './conntrack';
+import { runHook } from './netfilter';
+import type { NftHookResult } from './nft/evaluate';
+import { VXLAN_IFACE } from './names';
+import { formatRoute, lookupRoute } from './routes';
+import type { LinuxNodeState, Route } from './state';
+import { transmit } from './transmit';
+
+const CONNTRACK = 'K4 pkg/proxy/nftables (replies rely on conntrack); netfilter nf_nat';
+
+function stopResult(rec: StepRecorder, verdict: 'dropped' | 'rejected' | 'no-route', code: string, params: Record<string, string | number>): HopResult {
+  return { steps: rec.steps, outcome: { kind: 'stop', verdict, reason: { code, params } } };
+}
+
+/** Address masquerade picks: the outgoing device's address, else the node IP (inet_select_addr). */
+function masqueradeAddress(st: LinuxNodeState, oif: string | undefined): string {
+  const link = st.links.find((l) => l.name === oif);
+  const a = link?.addrs[0];
+  return a ? a.split('/')[0]! : st.ip;
+}
+
+function applyNat(st: LinuxNodeState, p: Packet, r: NftHookResult, oif?: string): Packet {
+  const nat = r.nat;
+  if (!nat) return p;
+  if (nat.kind === 'dnat') {
+    const q = patchInnerIp(p, { dst: nat.ip });
+    return nat.port === undefined ? q : patchInnerL4(q, { dport: nat.port });
+  }
+  const src = nat.kind === 'snat' ? nat.ip : masqueradeAddress(st, oif);
+  const q = patchInnerIp(p, { src });
+  const l4 = innerL4(p);
+  // Assumption: `fully-random` picks a random port; we derive one from the flow.
+  if (nat.kind === 'masquerade' && nat.fullyRandom && l4 && l4.kind !== 'icmp') {
+    return patchInnerL4(q, { sport: ephemeralPort(`masq:${innerIp(p).src}:${l4.sport}>${innerIp(p).dst}:${l4.dport}`) });
+  }
+  return q;
+}
+
+function isVxlanForUs(st: LinuxNodeState, p: Packet): boolean {
+  const vx = st.links.find((l) => l.name === VXLAN_IFACE)?.vxlan;
+  const o = outerIp(p);
+  const udp = p.headers[p.headers.indexOf(o) + 1];
+  return !!vx && vxlanHeader(p) !== undefined && o.dst === st.ip && udp?.kind === 'udp' && udp.dport === vx.port;
+}
+
+/** Existing connection: rewrite toward the recorded tuple. `which` picks the half a hook applies. */
+function conntrackRewrite(p: Packet, target: ReturnType<typeof ctTarget>, which: 'dst' | 'src'): Packet {
+  if (which === 'dst') {
+    const q = patchInnerIp(p, { dst: target.dst });
+    return innerIp(p).proto === 'icmp' ? q : patchInnerL4(q, { dport: target.dport });
+  }
+  const q = patchInnerIp(p, { src: target.src });
+  return innerIp(p).proto === 'icmp' ? q : patchInnerL4(q, { sport: target.sport });
+}
+
+interface Ctx {
+  st: LinuxNodeState;
+  ctx: HopContext;
+  rec: StepRecorder;
+}
+
+/** After routing: FORWARD or not, POSTROUTING, conntrack confirm, transmit. */
+function postRouting(c: Ctx, p: Packet, route: Route, opts: { mark: number; ct: ReturnType<typeof ctLookup>; origTuple: ReturnType<typeof tupleOf>; local: boolean; iif?: string }): HopResult {
+  const { st, ctx, rec } = c;
+  let pkt = p;
+  let mark = opts.mark;
+  const established = opts.ct !== undefined;
+  if (!opts.local) {
+    const fwd = runHook(st, 'forward', pkt, { iif: opts.iif, oif: route.dev, mark, established }, ctx, rec);
+    if (fwd.verdict !== 'accept') return stopResult(rec, fwd.verdict === 'reject' ? 'rejected' : 'dropped', fwd.verdict === 'reject' ? 'nft-reject' : 'nft-drop', { hook: 'forward', node: st.name });
+    mark = fwd.packet.mark;
+  }
+  const post = runHook(st, 'postrouting', pkt, { iif: opts.iif, oif: route.dev, mark, established }, ctx, rec);
+  if (post.verdict !== 'accept') return stopResult(rec, 'dropped', 'nft-drop', { hook: 'postrouting', node: st.name });
+  if (established) {
+    const target = ctTarget(opts.ct!);
+    const q = conntrackRewrite(pkt, target, 'src');
+    if (innerIp(q).src !== innerIp(pkt).src || ports(q).sport !== ports(pkt).sport) {
+      pkt = rec.add({ at: { component: 'conntrack', layer: 'postrouting' }, action: opts.ct!.dir === 'reply' ? 'un-dnat' : 'snat', before: pkt, after: q, rule: { text: opts.ct!.entry.text, source: CONNTRACK }, explain: `conntrack.${opts.ct!.dir}Src`, params: { src: target.src } });
+    }
+  } else {
+    const q = applyNat(st, pkt, post, route.dev);
+    if (q !== pkt) pkt = fixLastStepAfter(rec, pkt, q);
+    const table = ctx.conntrack.get(st.name) ?? [];
+    ctx.conntrack.set(st.name, table);
+    const entry = ctConfirm(table, opts.origTuple, tupleOf(pkt), post.packet.mark);
+    if (JSON.stringify(entry.orig) !== JSON.stringify(tupleOf(pkt)) || entry.mark) {
+      rec.add({ at: { component: 'conntrack', layer: 'postrouting' }, action: 'ct-new', before: pkt, rule: { text: entry.text, source: CONNTRACK }, explain: 'conntrack.new', params: {}, level: 'detail' });
+    }
+  }
+  return transmit(st, pkt, route, opts.local, ctx, rec);
+}
+
+/** The NAT rule's step recorded by runHook shows the header change it made. */
+function fixLastStepAfter(rec: StepRecorder, before: Packet, after: Packet): Packet {
+  if (rec.amend(['dnat', 'masquerade', 'snat'], after)) return after;
+  return rec.add({ at: { component: 'netfilter' }, action: 'nat', before, after, explain: 'nft.nat' });
+}
+
+function route(c: Ctx, p: Packet, local: boolean): Route | HopResult {
+  const { st, rec } = c;
+  const dst = innerIp(p).dst;
+  const r = lookupRoute(st.routes, dst);
+  if (!r) {
+    rec.add({ at: { component: 'routing', table: 'main' }, action: 'drop', before: p, explain: 'linux.noRoute', params: { dst } });
+    return stopResult(rec, 'no-route', 'no-route', { dst, node: st.name });
+  }
+  const rule = { text: formatRoute(r), source: r.source, ...(r.owner ? { owner: r.owner } : {}), ...(r.assumption ? { assumption: true } : {}) };
+  if (r.type === 'blackhole') {
+    rec.add({ at: { component: 'routing', table: 'main' }, action: 'drop', before: p, rule, explain: 'linux.blackhole', params: { dst } });
+    return stopResult(rec, 'dropped', 'blackhole-route', { dst, node: st.name, route: formatRoute(r) });
+  }
+  if (local) {
+    const src = innerIp(p).src === '0.0.0.0' ? r.src ?? masqueradeAddress(st, r.dev) : innerIp(p).src;
+    rec.add({ at: { component: 'routing', table: 'main' }, action: 'route', before: p, after: patchInnerIp(p, { src }), rule, explain: 'linux.routeLocal', params: { dst, dev: r.dev ?? '', src } });
+    return r;
+  }
+  const ttl = innerIp(p).ttl;
+  if (ttl <= 1) {
+    rec.add({ at: { component: 'routing', table: 'main' }, action: 'drop', before: p, rule, explain: 'linux.ttlExceeded', params: { dst } });
+    return stopResult(rec, 'dropped', 'ttl-exceeded', { node: st.name });
+  }
+  rec.add({ at: { component: 'routing', table: 'main' }, action: 'forward', before: p, after: patchInnerIp(p, { ttl: ttl - 1 }), rule, explain: 'linux.forward', params: { dst, dev: r.dev ?? '', via: r.via ?? '' } });
+  return r;
+}
+
+function fromLink(c: Ctx, arrival: Arrival): HopResult {
+  const { st, ctx, rec } = c;
+  let iif = arrival.iif ?? st.nic.name;
+  let pkt = rec.add({ at: { component: 'link', layer: iif }, action: 'receive', before: arrival.packet, after: withoutOuterEth(arrival.packet), explain: 'linux.receive', params: { dev: iif }, level: 'detail' });
+  if (iif === st.nic.name && isVxlanForUs(st, pkt)) {
+    const vx = vxlanHeader(pkt)!;
+    const inner: Packet = { headers: pkt.headers.slice(pkt.headers.indexOf(vx) + 2) };
+    const link = st.links.find((l) => l.name === VXLAN_IFACE)!;
+    if (vx.vni !== link.vxlan!.vni) {
+      rec.add({ at: { component: 'vxlan', layer: VXLAN_IFACE }, action: 'drop', before: pkt, explain: 'linux.vniMismatch', params: { vni: vx.vni, expected: link.vxlan!.vni } });
+      return stopResult(rec, 'dropped', 'vni-mismatch', { vni: vx.vni, node: st.name });
+    }
+    pkt = rec.add({ at: { component: 'vxlan', layer: VXLAN_IFACE }, action: 'decapsulate', before: pkt, after: inner, rule: { text: `${VXLAN_IFACE}: vxlan id ${link.vxlan!.vni} local ${link.vxlan!.local} dev ${link.vxlan!.dev} dstport ${link.vxlan!.port} nolearning`, source: 'C1 felix/dataplane/linux/vxlan_mgr.go' }, explain: 'linux.decapsulate', params: { vni: vx.vni, from: outerIp(pkt).src } });
+    iif = VXLAN_IFACE;
+  }
+  const origTuple = tupleOf(pkt);
+  const table = ctx.conntrack.get(st.name) ?? [];
+  const ct = ctLookup(table, origTuple);
+  let mark = 0;
+  if (ct) {
+    mark = ct.entry.mark;
+    const target = ctTarget(ct);
+    const q = conntrackRewrite(pkt, target, 'dst');
+    pkt = rec.add({ at: { component: 'conntrack', layer: 'prerouting' }, action: ct.dir === 'reply' ? 'un-snat' : 'dnat', before: pkt, after: q, rule: { text: ct.entry.text, source: CONNTRACK }, explain: `conntrack.${ct.dir}`, params: { dst: target.dst }, level: innerIp(q).dst !== innerIp(pkt).dst ? 'hop' : 'detail' });
+    if (ct.dir === 'reply') ct.entry.seenReply = true;
+  }
+  const pre = runHook(st, 'prerouting', pkt, { iif, mark, established: !!ct }, ctx, rec);
+  if (pre.verdict !== 'accept') return stopResult(rec, pre.verdict === 'reject' ? 'rejected' : 'dropped', pre.verdict === 'reject' ? rejectCode(pre) : 'nft-drop', { hook: 'prerouting', node: st.name });
+  mark = pre.packet.mark;
+  if (!ct) {
+    const q = applyNat(st, pkt, pre);
+    if (q !== pkt) pkt = fixLastStepAfter(rec, pkt, q);
+  }
+  const dst = innerIp(pkt).dst;
+  if (st.localAddrs.includes(dst)) {
+    const inp = runHook(st, 'input', pkt, { iif, mark, established: !!ct }, ctx, rec);
+    if (inp.verdict !== 'accept') return stopResult(rec, inp.verdict === 'reject' ? 'rejected' : 'dropped', inp.verdict === 'reject' ? rejectCode(inp) : 'nft-drop', { hook: 'input', node: st.name });
+    if (!ct) ctConfirm(table, origTuple, tupleOf(pkt), mark);
+    ctx.conntrack.set(st.name, table);
+    const ip = innerIp(pkt);
+    const { sport, dport } = ports(pkt);
+    rec.add({ at: { component: 'socket' }, action: 'deliver', before: pkt, explain: 'linux.deliverHost', params: { ip: dst, node: st.name } });
+    return { steps: rec.steps, outcome: { kind: 'deliver', delivered: { node: st.name, ip: dst, port: ip.proto === 'icmp' ? undefined : dport, seenSrcIp: ip.src, seenSrcPort: ip.proto === 'icmp' ? undefined : sport, ttl: ip.ttl } } };
+  }
+  const r = route(c, pkt, false);
+  if ('outcome' in r) return r;
+  pkt = rec.steps[rec.steps.length - 1]!.after;
+  ctx.conntrack.set(st.name, table);
+  return postRouting(c, pkt, r, { mark, ct, origTuple, local: false, iif });
+}
+
+function rejectCode(r: NftHookResult): string {
+  return r.hits.some((h) => h.chain.includes('reject') || h.ruleText.includes('no-endpoint')) ? 'no-endpoints' : 'nft-reject';
+}
+
+function fromSocket(c: Ctx, arrival: Arrival): HopResult {
+  const { st, ctx, rec } = c;
+  let r = route(c, arrival.packet, true);
+  if ('outcome' in r) return r;
+  let pkt = rec.steps[rec.steps.length - 1]!.after;
+  const origTuple = tupleOf(pkt);
+  const table = ctx.conntrack.get(st.name) ?? [];
+  ctx.conntrack.set(st.name, table);
+  const ct = ctLookup(table, origTuple);
+  let mark = 0;
+  if (ct) {
+    mark = ct.entry.mark;
+    const target = ctTarget(ct);
+    const q = conntrackRewrite(pkt, target, 'dst');
+    if (innerIp(q).dst !== innerIp(pkt).dst) {
+      pkt = rec.add({ at: { component: 'conntrack', layer: 'output' }, action: ct.dir === 'reply' ? 'un-snat' : 'dnat', before: pkt, after: q, rule: { text: ct.entry.text, source: CONNTRACK }, explain: `conntrack.${ct.dir}`, params: { dst: target.dst } });
+    }
+  }
+  const out = runHook(st, 'output', pkt, { oif: r.dev, mark, established: !!ct }, ctx, rec);
+  if (out.verdict !== 'accept') return stopResult(rec, out.verdict === 'reject' ? 'rejected' : 'dropped', out.verdict === 'reject' ? rejectCode(out) : 'nft-drop', { hook: 'output', node: st.name });
+  mark = out.packet.mark;
+  const dstBefore = innerIp(pkt).dst;
+  if (!ct) {
+    const q = applyNat(st, pkt, out);
+    if (q !== pkt) pkt = fixLastStepAfter(rec, pkt, q);
+  }
+  if (innerIp(pkt).dst !== dstBefore) {
+    // DNAT in OUTPUT changes the destination: the kernel routes again (ip_route_me_harder).
+    const rr = lookupRoute(st.routes, innerIp(pkt).dst);
+    if (!rr || rr.type === 'blackhole') return stopResult(rec, 'no-route', 'no-route', { dst: innerIp(pkt).dst, node: st.name });
+    rec.add({ at: { component: 'routing', table: 'main' }, action: 'reroute', before: pkt, rule: { text: formatRoute(rr), source: rr.source, ...(rr.owner ? { owner: rr.owner } : {}) }, explain: 'linux.reroute', params: { dst: innerIp(pkt).dst, dev: rr.dev ?? '' } });
+    r = rr;
+  }
+  return postRouting(c, pkt, r, { mark, ct, origTuple, local: true });
+}
+
+/**
+ * Evaluates a packet at a Linux node's host netns.
+ * @returns the steps and what happens next (send to the next place, deliver to a host socket, or stop with a verdict).
+ */
+export function evaluateLinuxHost(st: LinuxNodeState, arrival: Arrival, ctx: HopContext): HopResult {
+  const c: Ctx = { st, ctx, rec: new StepRecorder(st.name) };
+  return arrival.local ? fromSocket(c, arrival) : fromLink(c, arrival);
+}

@@ -1,0 +1,52 @@
+/**
+ * Runs a packet through one netfilter hook of a node (all tables' base chains
+ * at that hook, in priority order) and records each rule that acted as a step.
+ */
+import type { HopContext } from '../model/hop';
+import type { Packet } from '../model/packet';
+import { innerIp, ports } from '../model/packetOps';
+import type { StepRecorder } from '../model/steps';
+import { evaluateNftHook, type NftHook, type NftHookResult } from './nft/evaluate';
+import type { LinuxNodeState } from './state';
+
+/** Effects that change the packet's fate or headers: shown in the summary view. */
+const DECISIVE = new Set(['dnat', 'snat', 'masquerade', 'drop', 'reject']);
+
+export interface HookRun {
+  result: NftHookResult;
+  /** The packet after the hook (mark is kept separately by the caller). */
+  packet: Packet;
+}
+
+export function runHook(
+  st: LinuxNodeState,
+  hook: NftHook,
+  packet: Packet,
+  opts: { iif?: string; oif?: string; mark: number; established: boolean },
+  ctx: HopContext,
+  rec: StepRecorder,
+): NftHookResult {
+  const ip = innerIp(packet);
+  const { sport, dport } = ports(packet);
+  let sets = ctx.nftSets.get(st.name);
+  if (!sets) ctx.nftSets.set(st.name, (sets = new Map()));
+  const result = evaluateNftHook(
+    st.nft,
+    hook,
+    { src: ip.src, dst: ip.dst, proto: ip.proto, sport: ip.proto === 'icmp' ? undefined : sport, dport: ip.proto === 'icmp' ? undefined : dport, mark: opts.mark, iif: opts.iif, oif: opts.oif, ctState: opts.established ? 'established' : 'new' },
+    { isLocalAddress: (a) => st.localAddrs.includes(a), pick: (choices) => ctx.pick(choices), affinity: sets },
+    { skipNat: opts.established },
+  );
+  for (const hit of result.hits) {
+    rec.add({
+      at: { component: 'netfilter', table: hit.table, chain: hit.chain, layer: hook },
+      action: hit.effect,
+      before: packet,
+      rule: { text: hit.ruleText, source: hit.source, ...(hit.owner ? { owner: hit.owner } : {}) },
+      explain: `nft.${hit.effect}`,
+      params: { hook, table: hit.table, chain: hit.chain, detail: hit.detail ?? '' },
+      level: DECISIVE.has(hit.effect) ? 'hop' : 'detail',
+    });
+  }
+  return result;
+}

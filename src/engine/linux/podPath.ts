@@ -1,0 +1,63 @@
+/**
+ * A packet inside a Linux pod's netns: sent by the pod's socket (route
+ * `default via 169.254.1.1 dev eth0`, eth0's MTU, ARP for 169.254.1.1
+ * answered by proxy ARP on the host's `cali…`, then across the veth), or
+ * arriving on eth0 for the pod's socket. @see DATAPATH-FACTS §1.1 [C9][C10]
+ */
+import type { Arrival, HopContext, HopResult } from '../model/hop';
+import type { Packet } from '../model/packet';
+import { innerIp, ipLength, patchInnerIp, ports, withOuterEth, withoutOuterEth } from '../model/packetOps';
+import { StepRecorder } from '../model/steps';
+import { checkMtu } from './mtu';
+import { formatNeighbour } from './neigh';
+import { formatRoute, lookupRoute } from './routes';
+import type { LinuxNodeState, LinuxPodNetns } from './state';
+
+function send(st: LinuxNodeState, pod: LinuxPodNetns, p0: Packet, ctx: HopContext, rec: StepRecorder): HopResult {
+  const at = { component: 'pod', layer: pod.pod };
+  const dst = innerIp(p0).dst;
+  const r = lookupRoute(pod.routes, dst);
+  if (!r) return { steps: rec.steps, outcome: { kind: 'stop', verdict: 'no-route', reason: { code: 'no-route', params: { dst, pod: pod.pod } } } };
+  let p = rec.add({ at: { ...at, table: 'main' }, action: 'route', before: p0, after: innerIp(p0).src === '0.0.0.0' ? patchInnerIp(p0, { src: pod.ip }) : p0, rule: { text: formatRoute(r), source: r.source, owner: pod.ref }, explain: 'pod.route', params: { dst, via: r.via ?? '', pod: pod.pod } });
+  const d = checkMtu(p, pod.eth0.mtu, ctx.flow.df, true);
+  if (d.kind === 'emsgsize') {
+    rec.add({ at: { ...at, layer: 'eth0' }, action: 'drop', before: p, explain: 'linux.emsgsize', params: { mtu: d.mtu, dev: 'eth0', size: ipLength(p) } });
+    return { steps: rec.steps, outcome: { kind: 'stop', verdict: 'dropped', reason: { code: 'mtu-exceeded-local', params: { mtu: d.mtu, dev: 'eth0', size: ipLength(p), pod: pod.pod } } } };
+  }
+  if (d.kind === 'fragment') {
+    p = rec.add({ at: { ...at, layer: 'eth0' }, action: 'fragment', before: p, after: d.first, explain: 'linux.fragment', params: { mtu: pod.eth0.mtu, dev: 'eth0', count: d.count, size: ipLength(p) } });
+  }
+  const neigh = pod.neigh.find((n) => n.ip === r.via);
+  const framed = withOuterEth(p, { src: pod.eth0.mac, dst: neigh?.mac ?? 'ff:ff:ff:ff:ff:ff' });
+  rec.add({
+    at: { ...at, layer: 'eth0' },
+    action: 'transmit',
+    before: p,
+    after: framed,
+    rule: neigh ? { text: formatNeighbour(neigh), source: neigh.source } : undefined,
+    explain: 'pod.transmit',
+    params: { veth: pod.hostVeth, mtu: pod.eth0.mtu },
+  });
+  return { steps: rec.steps, outcome: { kind: 'send', next: { place: { kind: 'linux-host', node: st.name }, packet: framed, iif: pod.hostVeth } } };
+}
+
+function receive(st: LinuxNodeState, pod: LinuxPodNetns, p0: Packet, rec: StepRecorder): HopResult {
+  const p = rec.add({ at: { component: 'pod', layer: pod.pod }, action: 'receive', before: p0, after: withoutOuterEth(p0), explain: 'pod.receive', params: { pod: pod.pod }, level: 'detail' });
+  const ip = innerIp(p);
+  if (ip.dst !== pod.ip) {
+    return { steps: rec.steps, outcome: { kind: 'stop', verdict: 'dropped', reason: { code: 'not-for-this-pod', params: { dst: ip.dst, pod: pod.pod } } } };
+  }
+  const { sport, dport } = ports(p);
+  rec.add({ at: { component: 'socket', layer: pod.pod }, action: 'deliver', before: p, explain: 'pod.deliver', params: { pod: pod.pod, src: ip.src, ttl: ip.ttl } });
+  const icmp = ip.proto === 'icmp';
+  return {
+    steps: rec.steps,
+    outcome: { kind: 'deliver', delivered: { node: st.name, pod: pod.pod, ip: ip.dst, port: icmp ? undefined : dport, seenSrcIp: ip.src, seenSrcPort: icmp ? undefined : sport, ttl: ip.ttl } },
+  };
+}
+
+/** Evaluates a packet in a pod's netns on a Linux node. */
+export function evaluateLinuxPod(st: LinuxNodeState, pod: LinuxPodNetns, arrival: Arrival, ctx: HopContext): HopResult {
+  const rec = new StepRecorder(st.name);
+  return arrival.local ? send(st, pod, arrival.packet, ctx, rec) : receive(st, pod, arrival.packet, rec);
+}

@@ -1,0 +1,98 @@
+/**
+ * What a person sees on a Linux node (`ip link`, `ip addr`, `ip route`,
+ * `ip neigh`, `bridge fdb`, sysctls, `nft list ruleset`) and inside each pod's
+ * netns, as plain records. Compiled by compileNode.ts; evaluated by
+ * hostPath.ts and podPath.ts.
+ */
+import type { ObjectRef } from '../model/diagnostic';
+import type { Cidr } from '../model/ipv4';
+import type { NftTable } from './nft/ruleset';
+
+export interface VxlanLinkInfo {
+  vni: number;
+  port: number;
+  /** Source address of the outer header (the parent NIC's IP). */
+  local: string;
+  /** Parent device (`VtepDevIndex`). */
+  dev: string;
+  learning: boolean;
+}
+
+export interface Link {
+  name: string;
+  kind: 'loopback' | 'physical' | 'vxlan' | 'veth';
+  mtu: number;
+  mac: string;
+  /** Addresses as `a.b.c.d/len`. */
+  addrs: string[];
+  /** For veths: the pod at the other end (`ns/name`) and its interface. */
+  peer?: { pod: string; ifname: string };
+  vxlan?: VxlanLinkInfo;
+  owner?: ObjectRef;
+}
+
+export interface Route {
+  /** Destination prefix; 0.0.0.0/0 prints as `default`. */
+  dst: Cidr;
+  type: 'unicast' | 'blackhole';
+  via?: string;
+  dev?: string;
+  proto?: string;
+  scope?: 'link' | 'host';
+  src?: string;
+  onlink?: boolean;
+  mtu?: number;
+  metric?: number;
+  /** Who writes it (e.g. `Felix route_mgr`), with the upstream source. */
+  source: string;
+  owner?: ObjectRef;
+  assumption?: boolean;
+}
+
+export interface Neighbour {
+  ip: string;
+  dev: string;
+  mac: string;
+  state: 'PERMANENT' | 'REACHABLE' | 'NOARP';
+  source: string;
+  /** Answered by proxy ARP on the host side rather than learned from the owner. */
+  proxied?: boolean;
+}
+
+export interface FdbEntry {
+  mac: string;
+  dev: string;
+  dst: string;
+  source: string;
+}
+
+/** A pod's network namespace as seen from inside (`kubectl exec … ip addr/route`). */
+export interface LinuxPodNetns {
+  pod: string;
+  ref: ObjectRef;
+  ip: string;
+  eth0: Link;
+  /** Host-side veth name (`cali…`). */
+  hostVeth: string;
+  routes: Route[];
+  neigh: Neighbour[];
+}
+
+export interface LinuxNodeState {
+  kind: 'linux';
+  name: string;
+  ref: ObjectRef;
+  ip: string;
+  nic: Link;
+  links: Link[];
+  routes: Route[];
+  neigh: Neighbour[];
+  fdb: FdbEntry[];
+  sysctls: Record<string, string>;
+  nft: NftTable[];
+  pods: LinuxPodNetns[];
+  /** Addresses the node's own stack owns (for `fib daddr type local` and INPUT). */
+  localAddrs: string[];
+  tunnelAddr?: string;
+  vtepMac?: string;
+}

@@ -1,0 +1,126 @@
+/**
+ * Leaving a Linux node by a device: the MTU check, then per device kind —
+ * a `cali…` veth to its pod (static ARP entry), `vxlan.calico` (ARP for the
+ * gateway → remote VTEP MAC, FDB → remote node IP, VXLAN encapsulation, then
+ * the NIC), or the NIC itself (ARP for the next hop on the node network).
+ *
+ * Assumption: the encapsulated packet's own pass through OUTPUT/POSTROUTING
+ * is not shown; none of the modelled rules match UDP 4789 between node IPs.
+ */
+import type { HopContext, HopResult } from '../model/hop';
+import { ephemeralPort } from '../model/hash';
+import type { Packet, UdpHeader } from '../model/packet';
+import { HEADER_BYTES } from '../model/packet';
+import { innerIp, ipLength, ports, withOuterEth } from '../model/packetOps';
+import type { StepRecorder } from '../model/steps';
+import { checkMtu } from './mtu';
+import { findFdb, findNeighbour, formatFdb, formatNeighbour } from './neigh';
+import { VXLAN_IFACE } from './names';
+import { formatRoute, lookupRoute } from './routes';
+import type { LinuxNodeState, Route } from './state';
+
+const VXLAN_SOURCE = 'C1 felix/dataplane/linux/vxlan_mgr.go; C7 felix/vxlanfdb/vxlan_fdb.go';
+
+function stop(rec: StepRecorder, verdict: 'dropped' | 'no-route' | 'rejected', code: string, params: Record<string, string | number>): HopResult {
+  return { steps: rec.steps, outcome: { kind: 'stop', verdict, reason: { code, params } } };
+}
+
+/** Applies the MTU of the route/device; returns the packet to send or a stopping result. */
+function mtuGate(st: LinuxNodeState, p: Packet, dev: string, route: Route, local: boolean, ctx: HopContext, rec: StepRecorder): Packet | HopResult {
+  const link = st.links.find((l) => l.name === dev);
+  const mtu = Math.min(route.mtu ?? Infinity, link?.mtu ?? Infinity);
+  const d = checkMtu(p, mtu, ctx.flow.df, local);
+  if (d.kind === 'fits') return p;
+  if (d.kind === 'emsgsize') {
+    rec.add({ at: { component: 'socket', layer: dev }, action: 'drop', before: p, explain: 'linux.emsgsize', params: { mtu, dev, size: ipLength(p) } });
+    return stop(rec, 'dropped', 'mtu-exceeded-local', { mtu, dev, size: ipLength(p), node: st.name });
+  }
+  if (d.kind === 'frag-needed') {
+    rec.add({ at: { component: 'routing', layer: dev }, action: 'icmp-error', before: p, rule: { text: formatRoute(route), source: 'Linux ip_forward(): DF set and larger than the path MTU' }, explain: 'linux.fragNeeded', params: { mtu, dev, size: ipLength(p) } });
+    return stop(rec, 'dropped', 'fragmentation-needed', { mtu, dev, size: ipLength(p), node: st.name });
+  }
+  return rec.add({ at: { component: 'routing', layer: dev }, action: 'fragment', before: p, after: d.first, explain: 'linux.fragment', params: { mtu, dev, count: d.count, size: ipLength(p) } });
+}
+
+/** Out of the NIC: ARP for the next hop, Ethernet header, onto the wire. */
+function transmitOnNic(st: LinuxNodeState, p: Packet, nextHop: string, ctx: HopContext, rec: StepRecorder): HopResult {
+  const station = ctx.arp(st.ip, nextHop);
+  if (!station) {
+    rec.add({ at: { component: 'link', layer: st.nic.name }, action: 'drop', before: p, explain: 'linux.arpFailed', params: { ip: nextHop, dev: st.nic.name } });
+    return stop(rec, 'dropped', 'neighbour-unreachable', { ip: nextHop, node: st.name });
+  }
+  const framed = withOuterEth(p, { src: st.nic.mac, dst: station.mac });
+  rec.add({
+    at: { component: 'link', layer: st.nic.name },
+    action: 'transmit',
+    before: p,
+    after: framed,
+    rule: { text: `${nextHop} dev ${st.nic.name} lladdr ${station.mac} REACHABLE`, source: 'kernel ARP (neighbour learned on the node network)' },
+    explain: 'linux.transmitNic',
+    params: { dev: st.nic.name, nextHop, mac: station.mac, to: station.name },
+  });
+  return { steps: rec.steps, outcome: { kind: 'send', next: { place: station.place, packet: framed, iif: station.ifname }, wire: { from: st.name, to: station.name, link: st.nic.name } } };
+}
+
+function encapsulate(st: LinuxNodeState, p: Packet, route: Route, ctx: HopContext, rec: StepRecorder): HopResult {
+  const vx = st.links.find((l) => l.name === VXLAN_IFACE)?.vxlan;
+  const neigh = route.via ? findNeighbour(st.neigh, VXLAN_IFACE, route.via) : undefined;
+  const fdb = neigh && findFdb(st.fdb, VXLAN_IFACE, neigh.mac);
+  if (!vx || !neigh || !fdb || !st.vtepMac) {
+    rec.add({ at: { component: 'vxlan', layer: VXLAN_IFACE }, action: 'drop', before: p, explain: 'linux.vxlanNoPeer', params: { via: route.via ?? '' } });
+    return stop(rec, 'dropped', 'vxlan-peer-unknown', { via: route.via ?? '', node: st.name });
+  }
+  const inner = withOuterEth(p, { src: st.vtepMac, dst: neigh.mac });
+  const { sport, dport } = ports(p);
+  const ip = innerIp(p);
+  const udp: UdpHeader = { kind: 'udp', sport: ephemeralPort(`${ip.src}:${sport}>${ip.dst}:${dport}/${ip.proto}`), dport: vx.port, len: ipLength(p) + HEADER_BYTES.eth + HEADER_BYTES.vxlan + HEADER_BYTES.udp };
+  const outer: Packet = {
+    headers: [
+      { kind: 'ipv4', src: vx.local, dst: fdb.dst, ttl: 64, proto: 'udp', len: udp.len! + HEADER_BYTES.ipv4, df: false },
+      udp,
+      { kind: 'vxlan', vni: vx.vni, flags: 0x08 },
+      ...inner.headers,
+    ],
+  };
+  rec.add({
+    at: { component: 'vxlan', layer: VXLAN_IFACE },
+    action: 'encapsulate',
+    before: p,
+    after: outer,
+    rule: { text: `${formatNeighbour(neigh)}\n${formatFdb(fdb)}`, source: VXLAN_SOURCE },
+    explain: 'linux.encapsulate',
+    params: { vni: vx.vni, port: vx.port, vtepMac: neigh.mac, remote: fdb.dst, local: vx.local },
+  });
+  const outerRoute = lookupRoute(st.routes, fdb.dst);
+  if (!outerRoute || outerRoute.dev !== st.nic.name) {
+    return stop(rec, 'no-route', 'no-route', { dst: fdb.dst, node: st.name });
+  }
+  rec.add({ at: { component: 'routing', table: 'main', layer: st.nic.name }, action: 'route', before: outer, rule: { text: formatRoute(outerRoute), source: outerRoute.source, ...(outerRoute.assumption ? { assumption: true } : {}) }, explain: 'linux.routeOuter', params: { dst: fdb.dst, dev: st.nic.name }, level: 'detail' });
+  return transmitOnNic(st, outer, outerRoute.via ?? fdb.dst, ctx, rec);
+}
+
+/**
+ * Sends `p` out by `route` (already chosen and, for forwarded packets,
+ * already through FORWARD and POSTROUTING).
+ */
+export function transmit(st: LinuxNodeState, p: Packet, route: Route, local: boolean, ctx: HopContext, rec: StepRecorder): HopResult {
+  const dev = route.dev!;
+  const gated = mtuGate(st, p, dev, route, local, ctx, rec);
+  if ('outcome' in gated) return gated;
+  if (dev === VXLAN_IFACE) return encapsulate(st, gated, route, ctx, rec);
+  if (dev === st.nic.name) return transmitOnNic(st, gated, route.via ?? innerIp(gated).dst, ctx, rec);
+  const pod = st.pods.find((x) => x.hostVeth === dev);
+  if (!pod) return stop(rec, 'dropped', 'no-such-device', { dev, node: st.name });
+  const neigh = findNeighbour(st.neigh, dev, pod.ip);
+  const framed = withOuterEth(gated, { src: st.links.find((l) => l.name === dev)!.mac, dst: neigh?.mac ?? pod.eth0.mac });
+  rec.add({
+    at: { component: 'link', layer: dev },
+    action: 'transmit',
+    before: gated,
+    after: framed,
+    rule: neigh ? { text: formatNeighbour(neigh), source: neigh.source, owner: pod.ref } : undefined,
+    explain: 'linux.transmitVeth',
+    params: { dev, pod: pod.pod },
+  });
+  return { steps: rec.steps, outcome: { kind: 'send', next: { place: { kind: 'linux-pod', node: st.name, pod: pod.pod }, packet: framed, iif: 'eth0' } } };
+}

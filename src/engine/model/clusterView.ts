@@ -1,0 +1,31 @@
+/**
+ * What every node compiler needs to know about the rest of the cluster:
+ * the other nodes' addresses, blocks and VTEPs, every pod's IP. Built once
+ * per scenario by trace/cluster.ts; plain data plus lookups.
+ */
+import type { FabricSubnet, NodeOs, PodSpec, Scenario } from './scenario';
+
+export interface PeerNode {
+  name: string;
+  os: NodeOs;
+  ip: string;
+  /** The Fabric subnet the node's IP is on. */
+  subnet?: FabricSubnet;
+  nicMac: string;
+  /** Calico: the node's affine block (`a.b.c.d/len`) and its pool. */
+  block?: string;
+  pool?: string;
+  tunnelAddr?: string;
+  vtepMac?: string;
+}
+
+export interface ClusterView {
+  scenario: Scenario;
+  peers: PeerNode[];
+  peerByName: Map<string, PeerNode>;
+  /** `ns/name` → pod IP (given or derived). */
+  podIP: Map<string, string>;
+  podsOnNode(node: string): PodSpec[];
+  /** MTU of the node network (the Fabric subnet of the node). */
+  hostMtu(node: string): number;
+}

@@ -1,0 +1,82 @@
+/**
+ * IPv4 addresses and prefixes: parsing and validation by ipaddr.js, arithmetic
+ * on 32-bit integers (prefix matching runs for every route of every hop).
+ */
+import ipaddr from 'ipaddr.js';
+
+/** A parsed IPv4 prefix: `base` is the network address as an unsigned 32-bit integer. */
+export interface Cidr {
+  base: number;
+  len: number;
+  text: string;
+}
+
+export function isIPv4(s: string): boolean {
+  return ipaddr.IPv4.isValidFourPartDecimal(s);
+}
+
+export function isIPv6(s: string): boolean {
+  return ipaddr.IPv6.isValid(s.split('/')[0] ?? '');
+}
+
+/** `192.168.10.20` → 3232238100. Caller validates first. */
+export function ipToInt(ip: string): number {
+  const b = ipaddr.IPv4.parse(ip).octets;
+  return ((b[0]! << 24) | (b[1]! << 16) | (b[2]! << 8) | b[3]!) >>> 0;
+}
+
+export function intToIp(n: number): string {
+  return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
+}
+
+function mask(len: number): number {
+  return len === 0 ? 0 : (0xffffffff << (32 - len)) >>> 0;
+}
+
+/**
+ * Parses `a.b.c.d/len` (or a bare address as /32). Returns undefined when it
+ * is not IPv4 CIDR notation. Host bits are masked off (`text` keeps the
+ * canonical network form).
+ */
+export function parseCidr(s: string): Cidr | undefined {
+  const [addr, lenText] = s.split('/');
+  if (!addr || !isIPv4(addr)) return undefined;
+  const len = lenText === undefined ? 32 : Number(lenText);
+  if (!Number.isInteger(len) || len < 0 || len > 32 || (lenText !== undefined && !/^\d+$/.test(lenText))) return undefined;
+  const base = (ipToInt(addr) & mask(len)) >>> 0;
+  return { base, len, text: `${intToIp(base)}/${len}` };
+}
+
+/** Whether the CIDR text has host bits set (e.g. `172.20.0.1/16`). */
+export function hasHostBits(s: string): boolean {
+  const c = parseCidr(s);
+  const addr = s.split('/')[0];
+  return c !== undefined && addr !== undefined && ipToInt(addr) !== c.base;
+}
+
+export function cidrContains(c: Cidr, ip: string | number): boolean {
+  const n = typeof ip === 'number' ? ip : ipToInt(ip);
+  return ((n & mask(c.len)) >>> 0) === c.base;
+}
+
+/** Whether prefix `inner` lies entirely inside `outer`. */
+export function cidrCovers(outer: Cidr, inner: Cidr): boolean {
+  return inner.len >= outer.len && cidrContains(outer, inner.base);
+}
+
+/** The n-th address of a prefix (0 = network address). */
+export function nthAddress(c: Cidr, n: number): string {
+  return intToIp((c.base + n) >>> 0);
+}
+
+/** Number of addresses in the prefix. */
+export function cidrSize(c: Cidr): number {
+  return 2 ** (32 - c.len);
+}
+
+/** The prefix of length `len` containing `ip`. */
+export function prefixOf(ip: string | number, len: number): Cidr {
+  const n = typeof ip === 'number' ? ip : ipToInt(ip);
+  const base = (n & mask(len)) >>> 0;
+  return { base, len, text: `${intToIp(base)}/${len}` };
+}

@@ -1,0 +1,183 @@
+/**
+ * The normalized scenario: what the engine reads from the input objects
+ * (ARCHITECTURE.md "Input: a scenario is real objects"), after validation and
+ * defaults. Plain data; every object keeps a `ref` for provenance.
+ */
+import type { ObjectRef } from './diagnostic';
+
+export type NodeOs = 'linux' | 'windows';
+
+export interface NodeSpec {
+  ref: ObjectRef;
+  name: string;
+  os: NodeOs;
+  /** status.addresses[type=InternalIP] (IPv4). */
+  internalIP: string;
+  podCIDR?: string;
+  /** status.nodeInfo.osImage, e.g. `Windows Server 2025 Datacenter`. */
+  osImage?: string;
+  /** status.nodeInfo.kernelVersion; on Windows the OS build, e.g. `10.0.26100.4061`. */
+  kernelVersion?: string;
+  labels: Record<string, string>;
+  /** Annotation `projectcalico.org/IPv4VXLANTunnelAddr`, when given. */
+  vxlanTunnelAddr?: string;
+  /** Annotation `projectcalico.org/VXLANTunnelMACAddr`, when given. */
+  vxlanTunnelMac?: string;
+}
+
+export interface PodSpec {
+  ref: ObjectRef;
+  namespace: string;
+  name: string;
+  nodeName: string;
+  hostNetwork: boolean;
+  /** status.podIP; derived from the node's block when absent. */
+  ip?: string;
+  labels: Record<string, string>;
+}
+
+export type L4ProtoName = 'TCP' | 'UDP' | 'SCTP';
+
+export interface ServicePortSpec {
+  name?: string;
+  protocol: L4ProtoName;
+  port: number;
+  targetPort: number | string;
+  nodePort?: number;
+}
+
+export interface ServiceSpec {
+  ref: ObjectRef;
+  namespace: string;
+  name: string;
+  type: 'ClusterIP' | 'NodePort' | 'LoadBalancer' | 'ExternalName';
+  clusterIP?: string;
+  ports: ServicePortSpec[];
+  externalIPs: string[];
+  loadBalancerIngress: string[];
+  loadBalancerSourceRanges: string[];
+  externalTrafficPolicy: 'Cluster' | 'Local';
+  internalTrafficPolicy: 'Cluster' | 'Local';
+  sessionAffinity: 'None' | 'ClientIP';
+  /** sessionAffinityConfig.clientIP.timeoutSeconds (default 10800). */
+  sessionAffinityTimeout: number;
+  annotations: Record<string, string>;
+}
+
+export interface EndpointSpec {
+  addresses: string[];
+  ready: boolean;
+  serving: boolean;
+  terminating: boolean;
+  nodeName?: string;
+  /** targetRef `ns/name` of the pod, when given. */
+  pod?: string;
+}
+
+export interface EndpointSliceSpec {
+  ref: ObjectRef;
+  namespace: string;
+  name: string;
+  /** Label `kubernetes.io/service-name`. */
+  serviceName: string;
+  ports: { name?: string; port: number; protocol: L4ProtoName }[];
+  endpoints: EndpointSpec[];
+}
+
+export interface NetworkPolicySpec {
+  ref: ObjectRef;
+  namespace: string;
+  name: string;
+  /** Kept as given; enforcement is not modelled yet. */
+  spec: unknown;
+}
+
+export type EncapMode = 'Always' | 'CrossSubnet' | 'Never';
+
+export interface IPPoolSpec {
+  ref: ObjectRef;
+  name: string;
+  cidr: string;
+  blockSize: number;
+  vxlanMode: EncapMode;
+  ipipMode: EncapMode;
+  natOutgoing: boolean;
+  disabled: boolean;
+}
+
+export interface CalicoSpec {
+  /** Installation.spec.calicoNetwork.bgp. */
+  bgp: 'Enabled' | 'Disabled';
+  linuxDataplane: 'Iptables' | 'Nftables' | 'BPF' | 'VPP';
+  windowsDataplane?: 'HNS' | 'Disabled';
+  /** Installation.spec.serviceCIDRs (Calico for Windows needs them). */
+  serviceCIDRs: string[];
+  pools: IPPoolSpec[];
+  /** IPAMConfiguration.spec.strictAffinity. */
+  strictAffinity: boolean;
+  /** FelixConfiguration VXLANVNI (default 4096) and VXLANPort (default 4789). */
+  vxlanVNI: number;
+  vxlanPort: number;
+}
+
+export interface KubeProxySpec {
+  mode: 'nftables' | 'iptables' | 'ipvs' | 'kernelspace';
+  clusterCIDR?: string;
+  /** Masquerade mark bit (0x4000 for 14). */
+  masqueradeBit: number;
+  masqueradeAll: boolean;
+  /** `primary` (nftables default) or CIDRs. */
+  nodePortAddresses: string[];
+  winkernel: { networkName: string; sourceVip?: string; enableDSR: boolean };
+}
+
+export interface FlannelSpec {
+  network: string;
+  backend: { type: 'vxlan' | 'host-gw'; vni: number; port: number; directRouting: boolean };
+}
+
+export interface FabricSubnet {
+  name: string;
+  cidr: string;
+  /** The router's address on this subnet. */
+  gateway: string;
+  mtu: number;
+}
+
+export interface FabricHost {
+  name: string;
+  ip: string;
+  mac: string;
+  /** Reached through the gateway (the internet), rather than on a node subnet. */
+  external: boolean;
+}
+
+export interface FabricSpec {
+  ref: ObjectRef;
+  subnets: FabricSubnet[];
+  hosts: FabricHost[];
+  /** The router between subnets and the outside. */
+  gatewayName: string;
+  /** Linux node NIC name (the seed's nodes use `ens18`). */
+  linuxInterface: string;
+  /** Per-node MAC overrides of the NIC, by node name. */
+  nodeMacs: Record<string, string>;
+}
+
+/** A whole scenario after loading. */
+export interface Scenario {
+  name: string;
+  nodes: NodeSpec[];
+  pods: PodSpec[];
+  services: ServiceSpec[];
+  endpointSlices: EndpointSliceSpec[];
+  networkPolicies: NetworkPolicySpec[];
+  calico?: CalicoSpec;
+  kubeProxy: KubeProxySpec;
+  flannel?: FlannelSpec;
+  fabric: FabricSpec;
+  /** Cluster service CIDRs (Installation.serviceCIDRs, else the kube-apiserver default 10.96.0.0/12). */
+  serviceCIDRs: string[];
+  /** Cluster DNS domain. */
+  clusterDomain: string;
+}

@@ -1,0 +1,58 @@
+/**
+ * Building trace steps: every evaluator records what it did through one
+ * recorder, so `changed` is always computed the same way.
+ */
+import type { Packet } from './packet';
+import { changedFields } from './packetOps';
+import type { Step, StepLocation, StepRule } from './trace';
+
+export interface StepInput {
+  at: StepLocation;
+  action: string;
+  before: Packet;
+  after?: Packet;
+  rule?: StepRule;
+  /** i18n key under `explain.` */
+  explain: string;
+  params?: Record<string, string | number>;
+  level?: Step['level'];
+}
+
+/** Collects the steps of one place's evaluation. */
+export class StepRecorder {
+  readonly steps: Step[] = [];
+
+  constructor(private readonly node?: string) {}
+
+  /** Records a step and returns its `after` packet (or `before` when unchanged). */
+  add(s: StepInput): Packet {
+    const after = s.after ?? s.before;
+    this.steps.push({
+      ...(this.node ? { node: this.node } : {}),
+      at: s.at,
+      action: s.action,
+      ...(s.rule ? { rule: s.rule } : {}),
+      before: s.before,
+      after,
+      changed: changedFields(s.before, after),
+      explain: { key: s.explain, params: s.params ?? {} },
+      level: s.level ?? 'hop',
+    });
+    return after;
+  }
+
+  /**
+   * Sets `after` (and `changed`) of the most recent step whose action is one
+   * of `actions` — for rule hits whose rewrite is applied after the hook.
+   * Returns false when there is no such step.
+   */
+  amend(actions: readonly string[], after: Packet): boolean {
+    for (let i = this.steps.length - 1; i >= 0; i--) {
+      const s = this.steps[i]!;
+      if (!actions.includes(s.action)) continue;
+      this.steps[i] = { ...s, after, changed: changedFields(s.before, after) };
+      return true;
+    }
+    return false;
+  }
+}

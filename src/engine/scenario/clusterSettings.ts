@@ -1,0 +1,156 @@
+/**
+ * Cluster-wide settings from the singleton kinds (Installation, IPPool,
+ * IPAMConfiguration, FelixConfiguration, KubeProxyConfiguration, the flannel
+ * ConfigMap, Fabric), with upstream's defaults where they are absent. Each
+ * default that fills a gap is reported as a `derived` info diagnostic.
+ */
+import type { z } from 'zod';
+import type { Diagnostic } from '../model/diagnostic';
+import { nthAddress, parseCidr, prefixOf } from '../model/ipv4';
+import type { CalicoSpec, EncapMode, FabricSpec, FlannelSpec, IPPoolSpec, KubeProxySpec, NetworkPolicySpec, NodeSpec, PodSpec, ServiceSpec, EndpointSliceSpec } from '../model/scenario';
+import type { RawObject } from './parse';
+import { fabricSchema, felixConfigSchema, flannelNetConfSchema, installationSchema, kubeProxyConfigSchema } from './schemas';
+import { refOf, validateObject } from './validate';
+
+interface WithRaw<T> {
+  value: T;
+  raw: RawObject;
+}
+
+/** Objects as collected from the input, before cluster settings are built. */
+export interface ClusterObjects {
+  nodes: NodeSpec[];
+  pods: PodSpec[];
+  services: ServiceSpec[];
+  slices: EndpointSliceSpec[];
+  policies: NetworkPolicySpec[];
+  pools: IPPoolSpec[];
+  installation: WithRaw<z.infer<typeof installationSchema>>[];
+  ipam: boolean[];
+  felix: z.infer<typeof felixConfigSchema>['spec'][];
+  kubeProxy: WithRaw<z.infer<typeof kubeProxyConfigSchema>>[];
+  flannel: WithRaw<unknown>[];
+  fabric: WithRaw<z.infer<typeof fabricSchema>>[];
+}
+
+/** Felix defaults (FelixConfiguration VXLANVNI, VXLANPort). @see DATAPATH-FACTS §1.3 [C5] */
+export const FELIX_VXLAN_VNI = 4096;
+export const FELIX_VXLAN_PORT = 4789;
+
+/**
+ * How the Tigera operator turns `Installation.spec.calicoNetwork.ipPools[].encapsulation`
+ * into IPPool modes. @see tigera/operator pkg/render (ipPool conversion); the seed:
+ * "encapsulation: VXLAN — оператор создаёт пул с vxlanMode: Always".
+ */
+const ENCAP_TO_MODES: Record<string, { vxlanMode: EncapMode; ipipMode: EncapMode }> = {
+  VXLAN: { vxlanMode: 'Always', ipipMode: 'Never' },
+  VXLANCrossSubnet: { vxlanMode: 'CrossSubnet', ipipMode: 'Never' },
+  IPIP: { vxlanMode: 'Never', ipipMode: 'Always' },
+  IPIPCrossSubnet: { vxlanMode: 'Never', ipipMode: 'CrossSubnet' },
+  None: { vxlanMode: 'Never', ipipMode: 'Never' },
+};
+
+/**
+ * Calico settings, or undefined when the input has no Calico object at all.
+ * IPPool objects win over the Installation's pool list for the same name,
+ * since Felix reads the IPPool resources.
+ */
+export function buildCalico(c: ClusterObjects, diags: Diagnostic[]): CalicoSpec | undefined {
+  const inst = c.installation[0]?.value;
+  if (!inst && c.pools.length === 0) return undefined;
+  const net = inst?.spec.calicoNetwork;
+  const pools: IPPoolSpec[] = [...c.pools];
+  for (const p of net?.ipPools ?? []) {
+    const name = p.name ?? 'default-ipv4-ippool';
+    if (pools.some((q) => q.name === name)) continue;
+    pools.push({
+      ref: { kind: 'IPPool', name },
+      name,
+      cidr: p.cidr,
+      blockSize: p.blockSize ?? 26,
+      ...ENCAP_TO_MODES[p.encapsulation]!,
+      natOutgoing: p.natOutgoing === 'Enabled',
+      disabled: false,
+    });
+  }
+  const felix = c.felix[0] ?? {};
+  return {
+    bgp: net?.bgp ?? 'Enabled',
+    linuxDataplane: net?.linuxDataplane ?? 'Iptables',
+    windowsDataplane: net?.windowsDataplane,
+    serviceCIDRs: inst?.spec.serviceCIDRs ?? [],
+    pools,
+    strictAffinity: c.ipam[0] ?? false,
+    vxlanVNI: felix.vxlanVNI ?? FELIX_VXLAN_VNI,
+    vxlanPort: felix.vxlanPort ?? FELIX_VXLAN_PORT,
+  };
+}
+
+/**
+ * kube-proxy settings. Defaults: mode nftables on Linux (the seed's clusters),
+ * masqueradeBit 14, nodePortAddresses `primary` (nftables default, [K8]),
+ * winkernel network from KUBE_NETWORK as the sig-windows-tools start script
+ * sets it for Calico (`Calico`), DSR on (locked on since 1.34, the seed).
+ */
+export function buildKubeProxy(c: ClusterObjects, diags: Diagnostic[]): KubeProxySpec {
+  const linux = c.kubeProxy.find((k) => k.value.mode !== 'kernelspace');
+  const win = c.kubeProxy.find((k) => k.value.mode === 'kernelspace' || k.value.winkernel);
+  const v = linux?.value;
+  const mode = v?.mode || 'nftables';
+  if (v && mode !== 'nftables') {
+    diags.push({ severity: 'warning', code: 'invalid-field', object: refOf(linux.raw), field: 'mode', line: linux.raw.lineOf(['mode']), message: `kube-proxy mode "${v.mode || '(empty: iptables)'}" is modelled with the nftables layout` });
+  }
+  const clusterCIDR = v?.clusterCIDR ? v.clusterCIDR.split(',')[0] : undefined;
+  if (clusterCIDR && !parseCidr(clusterCIDR)) {
+    diags.push({ severity: 'error', code: 'invalid-field', object: refOf(linux!.raw), field: 'clusterCIDR', line: linux!.raw.lineOf(['clusterCIDR']), message: `"${clusterCIDR}" is not an IPv4 CIDR` });
+  }
+  const wk = win?.value.winkernel;
+  return {
+    mode: 'nftables',
+    clusterCIDR: clusterCIDR && parseCidr(clusterCIDR) ? clusterCIDR : undefined,
+    masqueradeBit: v?.nftables?.masqueradeBit ?? v?.iptables?.masqueradeBit ?? 14,
+    masqueradeAll: v?.nftables?.masqueradeAll ?? v?.iptables?.masqueradeAll ?? false,
+    nodePortAddresses: v?.nodePortAddresses?.length ? v.nodePortAddresses : ['primary'],
+    winkernel: { networkName: wk?.networkName || 'Calico', sourceVip: wk?.sourceVip || undefined, enableDSR: wk?.enableDSR ?? true },
+  };
+}
+
+/** Flannel net-conf.json; flannel's Linux defaults are VNI 1 and port 8472 [F5]. */
+export function buildFlannel(c: ClusterObjects, diags: Diagnostic[]): FlannelSpec | undefined {
+  const f = c.flannel[0];
+  if (!f) return undefined;
+  const v = validateObject(flannelNetConfSchema, f.raw, diags, { value: f.value, pathPrefix: ['data', 'net-conf.json'] });
+  if (!v) return undefined;
+  const b = v.Backend;
+  return { network: v.Network, backend: { type: b.Type, vni: b.VNI ?? 1, port: b.Port ?? 8472, directRouting: b.DirectRouting ?? false } };
+}
+
+/**
+ * The Fabric object, or one derived from the nodes: a /24 per distinct node
+ * network with the router at .1 (an assumption, reported as `derived`).
+ */
+export function buildFabric(c: ClusterObjects, diags: Diagnostic[]): FabricSpec {
+  const f = c.fabric[0]?.value;
+  if (f) {
+    return {
+      ref: { kind: 'Fabric', name: f.metadata.name },
+      subnets: f.spec.subnets.map((s) => ({ ...s, cidr: parseCidr(s.cidr)!.text })),
+      hosts: f.spec.hosts.map((h) => ({ ...h, mac: h.mac?.toLowerCase() ?? '' })),
+      gatewayName: f.spec.gatewayName,
+      linuxInterface: f.spec.linuxInterface,
+      nodeMacs: f.spec.nodeMacs,
+    };
+  }
+  const nets = [...new Set(c.nodes.map((n) => prefixOf(n.internalIP, 24).text))];
+  if (nets.length > 0) {
+    diags.push({ severity: 'info', code: 'derived', object: { kind: 'Fabric', name: 'derived' }, message: `no Fabric object: assumed node network(s) ${nets.join(', ')} with the gateway at .1 and NIC eth0` });
+  }
+  return {
+    ref: { kind: 'Fabric', name: 'derived' },
+    subnets: nets.map((cidr, i) => ({ name: `net${i}`, cidr, gateway: nthAddress(parseCidr(cidr)!, 1), mtu: 1500 })),
+    hosts: [],
+    gatewayName: 'gateway',
+    linuxInterface: 'eth0',
+    nodeMacs: {},
+  };
+}

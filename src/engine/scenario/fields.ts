@@ -1,0 +1,45 @@
+/**
+ * zod field types shared by the kind schemas: IPv4 addresses and prefixes
+ * (IPv6 gets its own diagnostic code, since the model is IPv4-only), ports,
+ * and Kubernetes metadata.
+ */
+import { z } from 'zod';
+import { hasHostBits, isIPv4, isIPv6, parseCidr } from '../model/ipv4';
+
+/** Marker in a zod issue's params that maps it to the `ipv6-unsupported` diagnostic. */
+export const IPV6_ISSUE = 'ipv6-unsupported';
+
+export const ipv4 = z.string().superRefine((s, ctx) => {
+  if (isIPv4(s)) return;
+  if (isIPv6(s)) {
+    ctx.addIssue({ code: 'custom', message: `IPv6 address ${s} is not supported (IPv4 only)`, params: { code: IPV6_ISSUE } });
+    return;
+  }
+  ctx.addIssue({ code: 'custom', message: `"${s}" is not an IPv4 address` });
+});
+
+export const cidr = z.string().superRefine((s, ctx) => {
+  if (isIPv6(s)) {
+    ctx.addIssue({ code: 'custom', message: `IPv6 prefix ${s} is not supported (IPv4 only)`, params: { code: IPV6_ISSUE } });
+    return;
+  }
+  if (!parseCidr(s) || !s.includes('/')) {
+    ctx.addIssue({ code: 'custom', message: `"${s}" is not an IPv4 CIDR (a.b.c.d/len)` });
+    return;
+  }
+  if (hasHostBits(s)) ctx.addIssue({ code: 'custom', message: `"${s}" has host bits set; did you mean ${parseCidr(s)!.text}?` });
+});
+
+export const port = z.number().int().min(1).max(65535);
+
+export const labels = z.record(z.string(), z.string()).optional().default({});
+
+export const metadata = z.object({
+  name: z.string().min(1),
+  namespace: z.string().optional(),
+  labels,
+  annotations: labels,
+});
+
+/** Kubernetes protocol names; SCTP is read but not traced. */
+export const protocol = z.enum(['TCP', 'UDP', 'SCTP']).optional().default('TCP');

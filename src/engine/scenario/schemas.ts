@@ -1,0 +1,187 @@
+/**
+ * zod schemas of the input kinds (ARCHITECTURE.md "Input"): only the fields
+ * the engine reads, lenient about the rest, so `kubectl get -o yaml` output
+ * validates as is. Defaults are upstream's where a field is optional.
+ */
+import { z } from 'zod';
+import { cidr, ipv4, labels, metadata, port, protocol } from './fields';
+
+export const nodeSchema = z.object({
+  metadata,
+  spec: z.object({ podCIDR: cidr.optional() }).optional().default({}),
+  status: z
+    .object({
+      addresses: z.array(z.object({ type: z.string(), address: z.string() })).optional().default([]),
+      nodeInfo: z.object({ osImage: z.string().optional(), kernelVersion: z.string().optional(), operatingSystem: z.string().optional() }).optional(),
+    })
+    .optional()
+    .default({ addresses: [] }),
+});
+
+export const podSchema = z.object({
+  metadata,
+  spec: z.object({ nodeName: z.string().min(1), hostNetwork: z.boolean().optional().default(false) }),
+  status: z.object({ podIP: ipv4.optional() }).optional().default({}),
+});
+
+export const serviceSchema = z.object({
+  metadata,
+  spec: z.object({
+    type: z.enum(['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName']).optional().default('ClusterIP'),
+    clusterIP: z.union([ipv4, z.literal('None')]).optional(),
+    ports: z
+      .array(
+        z.object({
+          name: z.string().optional(),
+          protocol,
+          port,
+          targetPort: z.union([port, z.string().min(1)]).optional(),
+          nodePort: z.number().int().min(1).max(65535).optional(),
+        }),
+      )
+      .optional()
+      .default([]),
+    externalIPs: z.array(ipv4).optional().default([]),
+    loadBalancerSourceRanges: z.array(cidr).optional().default([]),
+    externalTrafficPolicy: z.enum(['Cluster', 'Local']).optional().default('Cluster'),
+    internalTrafficPolicy: z.enum(['Cluster', 'Local']).optional().default('Cluster'),
+    sessionAffinity: z.enum(['None', 'ClientIP']).optional().default('None'),
+    sessionAffinityConfig: z.object({ clientIP: z.object({ timeoutSeconds: z.number().int().min(1).max(86400).optional() }).optional() }).optional(),
+  }),
+  status: z.object({ loadBalancer: z.object({ ingress: z.array(z.object({ ip: ipv4.optional() })).optional() }).optional() }).optional(),
+});
+
+export const endpointSliceSchema = z.object({
+  metadata: metadata.extend({ labels }),
+  addressType: z.enum(['IPv4', 'IPv6', 'FQDN']).optional().default('IPv4'),
+  ports: z.array(z.object({ name: z.string().optional(), port, protocol })).nullish().transform((v) => v ?? []),
+  endpoints: z
+    .array(
+      z.object({
+        addresses: z.array(z.string()).min(1),
+        conditions: z.object({ ready: z.boolean().nullish(), serving: z.boolean().nullish(), terminating: z.boolean().nullish() }).optional().default({}),
+        nodeName: z.string().optional(),
+        targetRef: z.object({ kind: z.string().optional(), name: z.string(), namespace: z.string().optional() }).optional(),
+      }),
+    )
+    .nullish()
+    .transform((v) => v ?? []),
+});
+
+export const networkPolicySchema = z.object({ metadata, spec: z.unknown() });
+
+const poolEncap = z.enum(['VXLAN', 'VXLANCrossSubnet', 'IPIP', 'IPIPCrossSubnet', 'None']);
+
+export const installationSchema = z.object({
+  metadata,
+  spec: z.object({
+    calicoNetwork: z
+      .object({
+        bgp: z.enum(['Enabled', 'Disabled']).optional(),
+        linuxDataplane: z.enum(['Iptables', 'Nftables', 'BPF', 'VPP']).optional(),
+        windowsDataplane: z.enum(['HNS', 'Disabled']).optional(),
+        ipPools: z
+          .array(
+            z.object({
+              name: z.string().optional(),
+              cidr,
+              encapsulation: poolEncap.optional().default('IPIP'),
+              natOutgoing: z.enum(['Enabled', 'Disabled']).optional().default('Enabled'),
+              blockSize: z.number().int().min(20).max(32).optional(),
+              disableBGPExport: z.boolean().optional(),
+            }),
+          )
+          .optional(),
+      })
+      .optional()
+      .default({}),
+    serviceCIDRs: z.array(cidr).optional(),
+  }),
+});
+
+const encapMode = z.enum(['Always', 'CrossSubnet', 'Never']);
+
+export const ipPoolSchema = z.object({
+  metadata,
+  spec: z.object({
+    cidr,
+    blockSize: z.number().int().min(20).max(32).optional().default(26),
+    vxlanMode: encapMode.optional().default('Never'),
+    ipipMode: encapMode.optional().default('Never'),
+    natOutgoing: z.boolean().optional().default(false),
+    disabled: z.boolean().optional().default(false),
+  }),
+});
+
+export const ipamConfigSchema = z.object({
+  metadata,
+  spec: z.object({ strictAffinity: z.boolean().optional().default(false), maxBlocksPerHost: z.number().int().optional() }).optional().default({ strictAffinity: false }),
+});
+
+export const felixConfigSchema = z.object({
+  metadata,
+  spec: z.object({ vxlanVNI: z.number().int().min(1).max(16777215).optional(), vxlanPort: port.optional() }).optional().default({}),
+});
+
+export const kubeProxyConfigSchema = z.object({
+  mode: z.enum(['', 'iptables', 'ipvs', 'nftables', 'kernelspace']).optional().default(''),
+  clusterCIDR: z.string().optional().default(''),
+  detectLocalMode: z.string().optional(),
+  nodePortAddresses: z.array(z.string()).nullish(),
+  iptables: z.object({ masqueradeBit: z.number().int().min(0).max(31).nullish(), masqueradeAll: z.boolean().optional() }).optional(),
+  nftables: z.object({ masqueradeBit: z.number().int().min(0).max(31).nullish(), masqueradeAll: z.boolean().optional() }).optional(),
+  winkernel: z
+    .object({ networkName: z.string().optional(), sourceVip: z.string().optional(), enableDSR: z.boolean().optional() })
+    .optional(),
+});
+
+export const flannelConfigMapSchema = z.object({
+  metadata,
+  data: z.record(z.string(), z.string()).optional().default({}),
+});
+
+export const flannelNetConfSchema = z.object({
+  Network: cidr,
+  Backend: z
+    .object({
+      Type: z.enum(['vxlan', 'host-gw']).optional().default('vxlan'),
+      VNI: z.number().int().min(1).optional(),
+      Port: port.optional(),
+      DirectRouting: z.boolean().optional(),
+    })
+    .optional()
+    .default({ Type: 'vxlan' }),
+});
+
+export const fabricSchema = z.object({
+  metadata,
+  spec: z.object({
+    subnets: z
+      .array(z.object({ name: z.string().min(1), cidr, gateway: ipv4, mtu: z.number().int().min(576).max(9216).optional().default(1500) }))
+      .min(1),
+    gatewayName: z.string().optional().default('gateway'),
+    linuxInterface: z.string().min(1).max(15).optional().default('eth0'),
+    nodeMacs: labels,
+    hosts: z
+      .array(z.object({ name: z.string().min(1), ip: ipv4, mac: z.string().optional(), external: z.boolean().optional().default(false) }))
+      .optional()
+      .default([]),
+  }),
+});
+
+/** Every kind the engine reads, by `apiVersion group/kind`-insensitive kind name. */
+export const KNOWN_KINDS = [
+  'Node',
+  'Pod',
+  'Service',
+  'EndpointSlice',
+  'NetworkPolicy',
+  'Installation',
+  'IPPool',
+  'IPAMConfiguration',
+  'IPAMConfig',
+  'FelixConfiguration',
+  'KubeProxyConfiguration',
+  'ConfigMap',
+  'Fabric',
+] as const;

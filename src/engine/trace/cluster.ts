@@ -1,0 +1,98 @@
+/**
+ * Compiles a whole scenario once: IPAM, the cluster view every node compiler
+ * reads, each node's state, the fabric. The worker keeps the result and
+ * answers traces and state views from it.
+ */
+import { computeIpam, type IpamState } from '../ipam/blocks';
+import { compileFabric, type FabricState } from '../fabric/fabric';
+import { compileLinuxNode } from '../linux/compileNode';
+import type { LinuxNodeState } from '../linux/state';
+import { linuxStateViews } from '../linux/views';
+import type { ClusterView, PeerNode } from '../model/clusterView';
+import type { Diagnostic } from '../model/diagnostic';
+import { cidrContains, parseCidr } from '../model/ipv4';
+import { calicoVtepMac, hypervMac, nodeNicMac } from '../model/macs';
+import type { PodSpec, Scenario } from '../model/scenario';
+
+/** A Windows node until the Windows datapath is modelled: its identity only. */
+export interface WindowsNodePlaceholder {
+  kind: 'windows';
+  name: string;
+  ip: string;
+}
+
+export type NodeState = LinuxNodeState | WindowsNodePlaceholder;
+
+export interface CompiledCluster {
+  scenario: Scenario;
+  view: ClusterView;
+  ipam: IpamState;
+  nodes: Map<string, NodeState>;
+  fabric: FabricState;
+  diagnostics: Diagnostic[];
+}
+
+/** One printable view of a node's state (e.g. `routes` → `ip route` text). */
+export interface NodeStateView {
+  id: string;
+  /** The command a person would run to see this, e.g. `ip route`. */
+  title: string;
+  text: string;
+}
+
+function buildView(s: Scenario, ipam: IpamState): ClusterView {
+  const podsByNode = new Map<string, PodSpec[]>();
+  for (const p of s.pods) podsByNode.set(p.nodeName, [...(podsByNode.get(p.nodeName) ?? []), p]);
+  const peers: PeerNode[] = s.nodes.map((n) => {
+    const block = ipam.blockOfNode.get(n.name);
+    const subnet = s.fabric.subnets.find((sn) => cidrContains(parseCidr(sn.cidr)!, n.internalIP));
+    const vtepMac = n.vxlanTunnelMac ?? (n.os === 'windows' ? hypervMac(`${n.name}/Calico`) : calicoVtepMac(n.name));
+    return {
+      name: n.name,
+      os: n.os,
+      ip: n.internalIP,
+      subnet,
+      nicMac: s.fabric.nodeMacs[n.name]?.toLowerCase() ?? (n.os === 'windows' ? hypervMac(`${n.name}/nic`) : nodeNicMac(n.name)),
+      block: block?.cidr.text,
+      pool: block?.pool.name,
+      tunnelAddr: ipam.tunnelAddr.get(n.name),
+      vtepMac: block ? vtepMac : undefined,
+    };
+  });
+  return {
+    scenario: s,
+    peers,
+    peerByName: new Map(peers.map((p) => [p.name, p])),
+    podIP: ipam.podIP,
+    podsOnNode: (node) => podsByNode.get(node) ?? [],
+    hostMtu: (node) => peers.find((p) => p.name === node)?.subnet?.mtu ?? 1500,
+  };
+}
+
+/**
+ * Compiles the scenario. Never throws on scenario content; IPAM derivations
+ * and conflicts come back in `diagnostics`.
+ */
+export function compileScenario(s: Scenario): CompiledCluster {
+  const diagnostics: Diagnostic[] = [];
+  const ipam = computeIpam(s, diagnostics);
+  const view = buildView(s, ipam);
+  const nodes = new Map<string, NodeState>();
+  for (const n of s.nodes) {
+    const self = view.peerByName.get(n.name)!;
+    nodes.set(n.name, n.os === 'linux' ? compileLinuxNode(n, self, view) : { kind: 'windows', name: n.name, ip: n.internalIP });
+  }
+  return { scenario: s, view, ipam, nodes, fabric: compileFabric(s, view), diagnostics };
+}
+
+/**
+ * The printable state of one node: for Linux `ip addr`, `ip route`,
+ * `ip neigh`, `bridge fdb`, sysctls and `nft list ruleset`, plus each pod's
+ * netns. Unknown node → empty list.
+ */
+export function nodeStateViews(c: CompiledCluster, node: string): NodeStateView[] {
+  const st = c.nodes.get(node);
+  if (!st) return [];
+  if (st.kind === 'linux') return linuxStateViews(st);
+  return [{ id: 'unsupported', title: 'Windows', text: 'The Windows datapath (HNS, VFP) is not modelled yet.' }];
+}

@@ -1,0 +1,186 @@
+/**
+ * A trace request as the CLI and the UI state it, and its resolution to
+ * places and addresses in the compiled cluster.
+ *
+ * Address forms (ARCHITECTURE.md "The command line"):
+ *   src: IP | pod:NS/NAME | node:NAME | host:NAME
+ *   dst: IP | pod:NS/NAME | svc:NS/NAME | node:NAME | host:NAME | dns:NAME
+ */
+import type { Diagnostic } from '../model/diagnostic';
+import type { Arrival, Place } from '../model/hop';
+import { isIPv4, isIPv6 } from '../model/ipv4';
+import type { L4Proto } from '../model/packet';
+import type { ServiceSpec } from '../model/scenario';
+import type { Endpoint, Flow } from '../model/trace';
+import type { CompiledCluster } from './cluster';
+import { resolveServiceName, type Resolution } from './resolver';
+
+export interface FlowRequest {
+  src: string;
+  dst: string;
+  proto?: L4Proto;
+  dport?: number;
+  sport?: number;
+  /** IP total length in bytes. */
+  size?: number;
+  /** true = `ping -M do` (no local fragmentation), false = DF clear, unset = Linux default. */
+  df?: boolean;
+  fromNode?: string;
+  packet?: 'first' | 'next';
+  /** Pin the backend kube-proxy would pick at random: `ip` or `ip:port`. */
+  backend?: string;
+}
+
+export interface ResolvedFlow {
+  flow: Flow;
+  /** Where the first packet starts. */
+  start: Arrival;
+  /** Where the source lives (the reply is delivered back here). */
+  srcPlace: Place;
+  resolution?: Resolution;
+  service?: ServiceSpec;
+}
+
+const DEFAULT_PORT: Record<L4Proto, number | undefined> = { tcp: 80, udp: 53, icmp: undefined };
+
+function bad(message: string, field: string): { error: Diagnostic } {
+  return { error: { severity: 'error', code: 'invalid-field', field, message } };
+}
+
+function podPlace(c: CompiledCluster, key: string): { place: Place; ip: string; node: string } | undefined {
+  const pod = c.scenario.pods.find((p) => `${p.namespace}/${p.name}` === key);
+  if (!pod) return undefined;
+  const node = c.nodes.get(pod.nodeName)!;
+  if (pod.hostNetwork) {
+    const ip = c.view.peerByName.get(pod.nodeName)!.ip;
+    return { place: node.kind === 'linux' ? { kind: 'linux-host', node: pod.nodeName } : { kind: 'windows-node', node: pod.nodeName }, ip, node: pod.nodeName };
+  }
+  const ip = c.view.podIP.get(key);
+  if (!ip) return undefined;
+  return { place: node.kind === 'linux' ? { kind: 'linux-pod', node: pod.nodeName, pod: key } : { kind: 'windows-node', node: pod.nodeName }, ip, node: pod.nodeName };
+}
+
+function nodePlace(c: CompiledCluster, name: string): { place: Place; ip: string } | undefined {
+  const n = c.nodes.get(name);
+  if (!n) return undefined;
+  return { place: n.kind === 'linux' ? { kind: 'linux-host', node: name } : { kind: 'windows-node', node: name }, ip: n.ip };
+}
+
+function findByIp(c: CompiledCluster, ip: string): { endpoint: Endpoint; place: Place } | undefined {
+  for (const [key, pip] of c.view.podIP) {
+    if (pip !== ip) continue;
+    const r = podPlace(c, key)!;
+    return { endpoint: { spec: ip, ip, kind: 'pod', name: key, node: r.node }, place: r.place };
+  }
+  for (const p of c.view.peers) {
+    if (p.ip === ip) return { endpoint: { spec: ip, ip, kind: 'node', name: p.name, node: p.name }, place: nodePlace(c, p.name)!.place };
+  }
+  const h = c.fabric.hosts.find((x) => x.ip === ip);
+  if (h) return { endpoint: { spec: ip, ip, kind: 'host', name: h.name }, place: { kind: 'fabric-host', name: h.name } };
+  return undefined;
+}
+
+function resolveSource(c: CompiledCluster, spec: string): { endpoint: Endpoint; place: Place } | { error: Diagnostic } {
+  const [kind, rest] = spec.includes(':') && !isIPv4(spec) ? [spec.slice(0, spec.indexOf(':')), spec.slice(spec.indexOf(':') + 1)] : ['ip', spec];
+  if (kind === 'pod') {
+    const r = podPlace(c, rest);
+    if (!r) return bad(`no pod "${rest}" with an IP in the scenario`, 'src');
+    return { endpoint: { spec, ip: r.ip, kind: 'pod', name: rest, node: r.node }, place: r.place };
+  }
+  if (kind === 'node') {
+    const r = nodePlace(c, rest);
+    if (!r) return bad(`no node "${rest}" in the scenario`, 'src');
+    return { endpoint: { spec, ip: r.ip, kind: 'node', name: rest, node: rest }, place: r.place };
+  }
+  if (kind === 'host') {
+    const h = c.fabric.hosts.find((x) => x.name === rest);
+    if (!h) return bad(`no Fabric host "${rest}"; known: ${c.fabric.hosts.map((x) => x.name).join(', ') || 'none'}`, 'src');
+    return { endpoint: { spec, ip: h.ip, kind: 'host', name: rest }, place: { kind: 'fabric-host', name: rest } };
+  }
+  if (kind === 'ip') {
+    if (isIPv6(spec)) return { error: { severity: 'error', code: 'ipv6-unsupported', field: 'src', message: `IPv6 source ${spec} is not supported` } };
+    if (!isIPv4(spec)) return bad(`"${spec}" is not an IPv4 address or pod:/node:/host: reference`, 'src');
+    const found = findByIp(c, spec);
+    if (found) return { endpoint: { ...found.endpoint, spec }, place: found.place };
+    return { endpoint: { spec, ip: spec, kind: 'ip' }, place: { kind: 'gateway' } };
+  }
+  return bad(`unknown source form "${kind}:"; use an IP, pod:NS/NAME, node:NAME or host:NAME`, 'src');
+}
+
+function resolveDestination(c: CompiledCluster, spec: string, srcNamespace: string): { endpoint: Endpoint; service?: ServiceSpec; resolution?: Resolution } | { error: Diagnostic } {
+  const [kind, rest] = spec.includes(':') && !isIPv4(spec) ? [spec.slice(0, spec.indexOf(':')), spec.slice(spec.indexOf(':') + 1)] : ['ip', spec];
+  switch (kind) {
+    case 'pod': {
+      const r = podPlace(c, rest);
+      return r ? { endpoint: { spec, ip: r.ip, kind: 'pod', name: rest, node: r.node } } : bad(`no pod "${rest}" with an IP in the scenario`, 'dst');
+    }
+    case 'node': {
+      const r = nodePlace(c, rest);
+      return r ? { endpoint: { spec, ip: r.ip, kind: 'node', name: rest, node: rest } } : bad(`no node "${rest}" in the scenario`, 'dst');
+    }
+    case 'host': {
+      const h = c.fabric.hosts.find((x) => x.name === rest);
+      return h ? { endpoint: { spec, ip: h.ip, kind: 'host', name: rest } } : bad(`no Fabric host "${rest}"`, 'dst');
+    }
+    case 'svc': {
+      const svc = c.scenario.services.find((v) => `${v.namespace}/${v.name}` === rest);
+      if (!svc) return bad(`no service "${rest}" in the scenario`, 'dst');
+      if (!svc.clusterIP) return bad(`service "${rest}" has no ClusterIP (headless or ExternalName)`, 'dst');
+      return { endpoint: { spec, ip: svc.clusterIP, kind: 'service', name: rest }, service: svc };
+    }
+    case 'dns': {
+      const resolution = resolveServiceName(c.scenario, rest, srcNamespace, 'linux');
+      if (!resolution.service) return { endpoint: { spec, ip: '0.0.0.0', kind: 'service', name: rest }, resolution };
+      const svc = resolution.service;
+      return { endpoint: { spec, ip: svc.clusterIP!, kind: 'service', name: `${svc.namespace}/${svc.name}` }, service: svc, resolution };
+    }
+    case 'ip': {
+      if (isIPv6(spec)) return { error: { severity: 'error', code: 'ipv6-unsupported', field: 'dst', message: `IPv6 destination ${spec} is not supported` } };
+      if (!isIPv4(spec)) return bad(`"${spec}" is not an IPv4 address or pod:/svc:/node:/host:/dns: reference`, 'dst');
+      const svc = c.scenario.services.find((v) => v.clusterIP === spec || v.externalIPs.includes(spec) || v.loadBalancerIngress.includes(spec));
+      const found = findByIp(c, spec);
+      return { endpoint: found ? { ...found.endpoint, spec } : { spec, ip: spec, kind: svc ? 'service' : 'ip', name: svc ? `${svc.namespace}/${svc.name}` : undefined }, service: svc };
+    }
+    default:
+      return bad(`unknown destination form "${kind}:"; use an IP, pod:, svc:, node:, host: or dns:`, 'dst');
+  }
+}
+
+/** Resolves a request. Errors name the field (`src`, `dst`, `fromNode`, …) and say what was expected. */
+export function resolveFlow(c: CompiledCluster, req: FlowRequest): { resolved?: ResolvedFlow; error?: Diagnostic } {
+  const src = resolveSource(c, req.src);
+  if ('error' in src) return { error: src.error };
+  const srcNs = src.endpoint.kind === 'pod' ? src.endpoint.name!.split('/')[0]! : 'default';
+  const dst = resolveDestination(c, req.dst, srcNs);
+  if ('error' in dst) return { error: dst.error };
+  const svcPort = dst.service?.ports.find((p) => (req.proto ? p.protocol.toLowerCase() === req.proto : true) && (req.dport ? p.port === req.dport || p.nodePort === req.dport : true));
+  const proto: L4Proto = req.proto ?? (svcPort ? (svcPort.protocol.toLowerCase() as L4Proto) : 'tcp');
+  const dport = proto === 'icmp' ? undefined : req.dport ?? svcPort?.port ?? DEFAULT_PORT[proto];
+  if (req.dport !== undefined && (!Number.isInteger(req.dport) || req.dport < 1 || req.dport > 65535)) return bad(`port ${req.dport} is out of range 1–65535`, 'dport');
+  if (req.size !== undefined && (!Number.isInteger(req.size) || req.size < 28 || req.size > 65535)) return bad(`size ${req.size} is out of range 28–65535 bytes`, 'size');
+  let start: Arrival;
+  let srcPlace = src.place;
+  if (req.fromNode) {
+    const n = nodePlace(c, req.fromNode);
+    if (!n) return bad(`no node "${req.fromNode}" in the scenario`, 'fromNode');
+    srcPlace = { kind: 'gateway' };
+    start = { place: n.place, packet: { headers: [] }, iif: undefined };
+  } else if (src.endpoint.kind === 'ip') {
+    return bad(`source ${req.src} is outside the scenario; say where it enters with --from-node`, 'src');
+  } else {
+    start = { place: src.place, packet: { headers: [] }, local: true };
+  }
+  const flow: Flow = {
+    proto,
+    src: src.endpoint,
+    dst: dst.endpoint,
+    ...(req.sport !== undefined ? { sport: req.sport } : {}),
+    ...(dport !== undefined ? { dport } : {}),
+    ...(req.size !== undefined ? { size: req.size } : {}),
+    ...(req.df !== undefined ? { df: req.df } : {}),
+    packet: req.packet ?? 'first',
+    ...(req.fromNode ? { fromNode: req.fromNode } : {}),
+    ...(req.backend ? { backend: req.backend } : {}),
+  };
+  return { resolved: { flow, start, srcPlace, resolution: dst.resolution, service: dst.service } };
+}

@@ -1,0 +1,93 @@
+/**
+ * Walks a packet from place to place until it is delivered or stops, asking
+ * each place's evaluator what happens there. Collects the steps and the
+ * packets seen on physical links.
+ */
+import { arpOnFabric } from '../fabric/fabric';
+import { evaluateFabricHost, evaluateGateway } from '../fabric/stations';
+import { evaluateLinuxHost } from '../linux/hostPath';
+import { evaluateLinuxPod } from '../linux/podPath';
+import { fnv1a } from '../model/hash';
+import type { Arrival, HopContext, HopOutcome, HopResult, Place } from '../model/hop';
+import { StepRecorder } from '../model/steps';
+import type { Flow, Step, WirePacket } from '../model/trace';
+import type { CompiledCluster } from './cluster';
+
+/** Hops after which a walk is declared a loop. */
+export const MAX_HOPS = 64;
+
+export interface WalkResult {
+  steps: Step[];
+  wire: WirePacket[];
+  outcome: Exclude<HopOutcome, { kind: 'send' }>;
+  /** The place where the walk ended (the receiving socket's place when delivered). */
+  last: Place;
+}
+
+/**
+ * A trace-scoped context: conntrack and nft set state persist across the
+ * walks of one traceFlow call (first packet, reply, next packet).
+ */
+export function createHopContext(c: CompiledCluster, flow: Flow): HopContext {
+  const branches: HopContext['branches'] = [];
+  return {
+    flow,
+    arp: (fromIp, ip) => arpOnFabric(c.fabric, fromIp, ip),
+    conntrack: new Map(),
+    nftSets: new Map(),
+    branches,
+    pick(choices) {
+      let taken = -1;
+      if (flow.backend) {
+        const b = flow.backend;
+        taken = choices.findIndex((ch) => ch.includes(`__${b}/`) || ch.includes(`__${b}`) || ch.endsWith(b) || ch.includes(b));
+      }
+      if (taken < 0) taken = fnv1a(`${flow.src.ip}:${flow.sport ?? ''}>${flow.dst.ip}:${flow.dport ?? ''}/${flow.proto}|${choices.join(',')}`) % choices.length;
+      branches.push({ at: choices.join(' | '), choices, taken });
+      return taken;
+    },
+  };
+}
+
+function unsupportedWindows(node: string, arrival: Arrival): HopResult {
+  const rec = new StepRecorder(node);
+  rec.add({ at: { component: 'node', layer: node }, action: 'unsupported', before: arrival.packet, explain: 'trace.windowsNotModelled', params: { node } });
+  return { steps: rec.steps, outcome: { kind: 'stop', verdict: 'unsupported', reason: { code: 'windows-datapath-not-modelled', params: { node } } } };
+}
+
+function evaluate(c: CompiledCluster, arrival: Arrival, ctx: HopContext): HopResult {
+  const p = arrival.place;
+  switch (p.kind) {
+    case 'linux-pod': {
+      const st = c.nodes.get(p.node);
+      const pod = st?.kind === 'linux' ? st.pods.find((x) => x.pod === p.pod) : undefined;
+      if (!st || st.kind !== 'linux' || !pod) return unsupportedWindows(p.node, arrival);
+      return evaluateLinuxPod(st, pod, arrival, ctx);
+    }
+    case 'linux-host': {
+      const st = c.nodes.get(p.node);
+      if (!st || st.kind !== 'linux') return unsupportedWindows(p.node, arrival);
+      return evaluateLinuxHost(st, arrival, ctx);
+    }
+    case 'windows-node':
+      return unsupportedWindows(p.node, arrival);
+    case 'fabric-host':
+      return evaluateFabricHost(c.fabric, p.name, arrival, ctx);
+    case 'gateway':
+      return evaluateGateway(c.fabric, arrival);
+  }
+}
+
+export function walk(c: CompiledCluster, start: Arrival, ctx: HopContext): WalkResult {
+  const steps: Step[] = [];
+  const wire: WirePacket[] = [];
+  let arrival = start;
+  for (let hop = 0; hop < MAX_HOPS; hop++) {
+    const r = evaluate(c, arrival, ctx);
+    steps.push(...r.steps);
+    if (r.outcome.kind !== 'send') return { steps, wire, outcome: r.outcome, last: arrival.place };
+    if (r.outcome.wire) wire.push({ ...r.outcome.wire, packet: r.outcome.next.packet });
+    arrival = r.outcome.next;
+  }
+  return { steps, wire, outcome: { kind: 'stop', verdict: 'dropped', reason: { code: 'routing-loop', params: { hops: MAX_HOPS } } }, last: arrival.place };
+}
