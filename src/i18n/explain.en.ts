@@ -61,7 +61,7 @@ export const explainEn = {
       gatewayForward: 'The gateway routes the packet to {{dst}} via {{link}} and decrements the TTL.',
       transmit: 'Onto {{link}} toward {{to}} (MAC {{mac}}).',
       deliver: 'Host {{host}} receives the packet from {{src}}.',
-      hostSend: 'The host sends to {{dst}} via {{via}}.',
+      hostSend: 'The host sends to {{dst}} (next hop {{via}}).',
     },
     trace: {
       windowsNotModelled: 'The packet reaches Windows node {{node}}: its HNS/VFP datapath is not modelled yet.',

@@ -60,7 +60,7 @@ export const explainRu = {
       gatewayForward: 'Шлюз маршрутизирует пакет к {{dst}} через {{link}} и уменьшает TTL.',
       transmit: 'Пакет уходит в {{link}} к {{to}} (MAC {{mac}}).',
       deliver: 'Хост {{host}} получает пакет от {{src}}.',
-      hostSend: 'Хост отправляет пакет к {{dst}} через {{via}}.',
+      hostSend: 'Хост отправляет пакет к {{dst}} (следующий узел {{via}}).',
     },
     trace: {
       windowsNotModelled: 'Пакет дошёл до Windows-узла {{node}}: его датаплейн HNS/VFP пока не смоделирован.',

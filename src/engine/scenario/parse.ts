@@ -86,7 +86,12 @@ export function parseScenarioText(text: string): ParseResult {
       }
       continue;
     }
-    objects.push(...objectsOfDocument(doc, lc));
+    try {
+      objects.push(...objectsOfDocument(doc, lc));
+    } catch (e) {
+      // toJS() throws on what the parser lets through: unresolved aliases, alias bombs.
+      diagnostics.push({ severity: 'error', code: 'yaml-syntax', line: lineAt(lc, doc.range[0]), message: (e as Error).message.split('\n')[0] ?? 'invalid YAML' });
+    }
   }
   return { objects, diagnostics };
 }

@@ -20,7 +20,8 @@ import { stationMac } from '../model/macs';
 /** ICMP echo id and first seq of the seed's captured ping (`id 23, seq 0`). */
 const ECHO_ID = 23;
 
-const DEFAULT_SIZE: Record<L4Proto, number> = { icmp: 84, tcp: 60, udp: 60 };
+/** Default IP total length: ping's 84 bytes (56 data), a bare TCP segment, a small UDP datagram. */
+const DEFAULT_SIZE: Record<L4Proto, number> = { icmp: 84, tcp: 40, udp: 60 };
 
 function l4Header(proto: L4Proto, sport: number, dport: number | undefined, kind: 'first' | 'next' | 'reply-first' | 'reply-next'): Header {
   if (proto === 'icmp') {
