@@ -181,7 +181,16 @@ function fromLink(c: Ctx, arrival: Arrival): HopResult {
   if (st.localAddrs.includes(dst)) {
     const inp = runHook(st, 'input', pkt, { iif, mark, established: !!ct }, ctx, rec);
     if (inp.verdict !== 'accept') return stopResult(rec, inp.verdict === 'reject' ? 'rejected' : 'dropped', inp.verdict === 'reject' ? rejectCode(inp) : 'nft-drop', { hook: 'input', node: st.name });
-    if (!ct) ctConfirm(table, origTuple, tupleOf(pkt), mark);
+    if (ct) {
+      // The source half of the recorded NAT applies in the nat INPUT hook (e.g. un-DNAT of a reply from a service backend).
+      const target = ctTarget(ct);
+      const q = conntrackRewrite(pkt, target, 'src');
+      if (innerIp(q).src !== innerIp(pkt).src || ports(q).sport !== ports(pkt).sport) {
+        pkt = rec.add({ at: { component: 'conntrack', layer: 'input' }, action: ct.dir === 'reply' ? 'un-dnat' : 'snat', before: pkt, after: q, rule: { text: ct.entry.text, source: CONNTRACK }, explain: `conntrack.${ct.dir}Src`, params: { src: target.src } });
+      }
+    } else {
+      ctConfirm(table, origTuple, tupleOf(pkt), mark);
+    }
     ctx.conntrack.set(st.name, table);
     const ip = innerIp(pkt);
     const { sport, dport } = ports(pkt);
