@@ -1,6 +1,6 @@
 /**
  * Compiles a whole scenario once: IPAM, the cluster view every node compiler
- * reads, each node's state, the fabric. The worker keeps the result and
+ * reads, the fabric; each node's state is compiled when first asked for. The worker keeps the result and
  * answers traces and state views from it.
  */
 import { computeIpam, type IpamState } from '../ipam/blocks';
@@ -23,11 +23,16 @@ export interface WindowsNodePlaceholder {
 
 export type NodeState = LinuxNodeState | WindowsNodePlaceholder;
 
+/** Node states, compiled on first use: a trace touches a few nodes, and each node's kube-proxy table is O(services). */
+export interface NodeStates {
+  get(name: string): NodeState | undefined;
+}
+
 export interface CompiledCluster {
   scenario: Scenario;
   view: ClusterView;
   ipam: IpamState;
-  nodes: Map<string, NodeState>;
+  nodes: NodeStates;
   fabric: FabricState;
   diagnostics: Diagnostic[];
 }
@@ -77,11 +82,20 @@ export function compileScenario(s: Scenario): CompiledCluster {
   const diagnostics: Diagnostic[] = [];
   const ipam = computeIpam(s, diagnostics);
   const view = buildView(s, ipam);
-  const nodes = new Map<string, NodeState>();
-  for (const n of s.nodes) {
-    const self = view.peerByName.get(n.name)!;
-    nodes.set(n.name, n.os === 'linux' ? compileLinuxNode(n, self, view) : { kind: 'windows', name: n.name, ip: n.internalIP });
-  }
+  const specs = new Map(s.nodes.map((n) => [n.name, n]));
+  const cache = new Map<string, NodeState>();
+  const nodes: NodeStates = {
+    get(name) {
+      const hit = cache.get(name);
+      if (hit) return hit;
+      const n = specs.get(name);
+      if (!n) return undefined;
+      const self = view.peerByName.get(name)!;
+      const st: NodeState = n.os === 'linux' ? compileLinuxNode(n, self, view) : { kind: 'windows', name: n.name, ip: n.internalIP };
+      cache.set(name, st);
+      return st;
+    },
+  };
   return { scenario: s, view, ipam, nodes, fabric: compileFabric(s, view), diagnostics };
 }
 

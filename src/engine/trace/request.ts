@@ -50,20 +50,20 @@ function bad(message: string, field: string): { error: Diagnostic } {
 function podPlace(c: CompiledCluster, key: string): { place: Place; ip: string; node: string } | undefined {
   const pod = c.scenario.pods.find((p) => `${p.namespace}/${p.name}` === key);
   if (!pod) return undefined;
-  const node = c.nodes.get(pod.nodeName)!;
+  const node = c.view.peerByName.get(pod.nodeName)!;
   if (pod.hostNetwork) {
-    const ip = c.view.peerByName.get(pod.nodeName)!.ip;
-    return { place: node.kind === 'linux' ? { kind: 'linux-host', node: pod.nodeName } : { kind: 'windows-node', node: pod.nodeName }, ip, node: pod.nodeName };
+    const ip = node.ip;
+    return { place: node.os === 'linux' ? { kind: 'linux-host', node: pod.nodeName } : { kind: 'windows-node', node: pod.nodeName }, ip, node: pod.nodeName };
   }
   const ip = c.view.podIP.get(key);
   if (!ip) return undefined;
-  return { place: node.kind === 'linux' ? { kind: 'linux-pod', node: pod.nodeName, pod: key } : { kind: 'windows-node', node: pod.nodeName }, ip, node: pod.nodeName };
+  return { place: node.os === 'linux' ? { kind: 'linux-pod', node: pod.nodeName, pod: key } : { kind: 'windows-node', node: pod.nodeName }, ip, node: pod.nodeName };
 }
 
 function nodePlace(c: CompiledCluster, name: string): { place: Place; ip: string } | undefined {
-  const n = c.nodes.get(name);
+  const n = c.view.peerByName.get(name);
   if (!n) return undefined;
-  return { place: n.kind === 'linux' ? { kind: 'linux-host', node: name } : { kind: 'windows-node', node: name }, ip: n.ip };
+  return { place: n.os === 'linux' ? { kind: 'linux-host', node: name } : { kind: 'windows-node', node: name }, ip: n.ip };
 }
 
 function findByIp(c: CompiledCluster, ip: string): { endpoint: Endpoint; place: Place } | undefined {
