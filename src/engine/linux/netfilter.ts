@@ -34,7 +34,12 @@ export function runHook(
     st.nft,
     hook,
     { src: ip.src, dst: ip.dst, proto: ip.proto, sport: ip.proto === 'icmp' ? undefined : sport, dport: ip.proto === 'icmp' ? undefined : dport, mark: opts.mark, iif: opts.iif, oif: opts.oif, ctState: opts.established ? 'established' : 'new' },
-    { isLocalAddress: (a) => st.localAddrs.includes(a), pick: (choices) => ctx.pick(choices), affinity: sets },
+    {
+      isLocalAddress: (a) => st.localAddrs.includes(a),
+      isLocalAddressOn: (a, ifname) => st.links.some((l) => l.name === ifname && l.addrs.some((x) => x.split('/')[0] === a)),
+      pick: (choices) => ctx.pick(choices),
+      affinity: sets,
+    },
     { skipNat: opts.established },
   );
   for (const hit of result.hits) {

@@ -1,0 +1,25 @@
+/**
+ * `npm run state -- --scenario <preset|file> --node NAME [--view routes|addr|neigh|fdb|sysctl|nft|pod:NS/NAME]`
+ * Prints a node's state as the real tools show it; without --view, every view
+ * under a `# <command>` heading. Exit 2 for bad input.
+ */
+import { parseArgs } from 'node:util';
+import { compileScenario, formatDiagnostic, nodeStateViews } from '../engine/index';
+import { loadScenarioArg } from './scenarioSource';
+
+function fail(message: string): never {
+  process.stderr.write(`error: ${message}\n`);
+  process.exit(2);
+}
+
+const { values } = parseArgs({ options: { scenario: { type: 'string' }, node: { type: 'string' }, view: { type: 'string' } }, strict: true });
+if (!values.scenario || !values.node) fail('usage: npm run state -- --scenario <preset|file> --node NAME [--view ID]');
+const loaded = loadScenarioArg(values.scenario);
+if ('error' in loaded) fail(loaded.error);
+if (!loaded.scenario) fail(loaded.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic).join('; '));
+const cluster = compileScenario(loaded.scenario);
+const views = nodeStateViews(cluster, values.node);
+if (views.length === 0) fail(`no node "${values.node}"; nodes: ${loaded.scenario.nodes.map((n) => n.name).join(', ')}`);
+const chosen = values.view ? views.filter((v) => v.id === values.view) : views;
+if (chosen.length === 0) fail(`no view "${values.view}"; views: ${views.map((v) => v.id).join(', ')}`);
+process.stdout.write(`${chosen.map((v) => (values.view ? v.text : `# ${v.title}\n${v.text}`)).join('\n\n')}\n`);

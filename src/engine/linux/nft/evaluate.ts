@@ -1,0 +1,260 @@
+/**
+ * Runs a packet through one netfilter hook of a node's nftables ruleset, the
+ * way the kernel does, and records every rule that matched.
+ *
+ * Order at a hook: every base chain registered there, across all tables,
+ * lower priority first; ties keep table order, then chain order (the kernel
+ * inserts an equal-priority hook after the ones already registered).
+ *
+ * NAT chains are special (net/netfilter/nf_nat_core.c): the kernel registers
+ * one NAT hook per hook point at a fixed priority — dstnat (-100) at
+ * prerouting and output, srcnat (100) at postrouting and input — and runs the
+ * `type nat` chains from there, in their own priority order, only for packets
+ * that open a connection (ct state new or related), and stops after the first
+ * chain that sets up a translation. So Calico's nat-POSTROUTING (110) is not
+ * consulted for a packet kube-proxy's nat-postrouting (100) already
+ * masqueraded. A translation ends its base chain with an accept verdict.
+ *
+ * Verdicts: accept ends the current base chain and the packet goes on to the
+ * next one; drop or reject ends the hook. jump pushes a chain, goto replaces
+ * the current one, return (or running off the end) pops; the base chain's
+ * policy applies when its stack empties.
+ *
+ * @see linux net/netfilter/nf_nat_core.c (nf_nat_inet_fn, nf_nat_register_fn) and nf_nat_proto.c (nf_nat_ipv4_ops)
+ * @see https://wiki.nftables.org/wiki-nftables/index.php/Netfilter_hooks
+ * @see https://wiki.nftables.org/wiki-nftables/index.php/Jumping_to_chain
+ */
+import type { ObjectRef } from '../../model/diagnostic';
+import { formatMark, formatRule, formatVerdict } from './format';
+import { keyValue, lookupElement, matchHolds, type NftContext, type NftPacket } from './match';
+import type { NftChain, NftHook, NftRule, NftTable, NftVerdict } from './ruleset';
+import { findChain, findSet, NFT_PRIORITY, tableId } from './ruleset';
+
+export type { NftContext, NftPacket } from './match';
+export type { NftHook } from './ruleset';
+
+/** One matched rule (or dispatching map lookup), in evaluation order. `ruleText` is the printed line. */
+export interface NftHit {
+  table: string;
+  chain: string;
+  ruleText: string;
+  source: string;
+  owner?: ObjectRef;
+  effect: 'match' | 'jump' | 'goto' | 'return' | 'accept' | 'drop' | 'reject' | 'dnat' | 'masquerade' | 'snat' | 'mark' | 'vmap' | 'numgen' | 'affinity';
+  detail?: string;
+}
+
+/** The translation a NAT chain set up at this hook. */
+export type NftNat = { kind: 'dnat'; ip: string; port?: number } | { kind: 'masquerade'; fullyRandom: boolean } | { kind: 'snat'; ip: string };
+
+export interface NftHookResult {
+  verdict: 'accept' | 'drop' | 'reject';
+  /** The packet as the next hook sees it: mark updated, and after a dnat, dst/dport rewritten. */
+  packet: NftPacket;
+  nat?: NftNat;
+  hits: NftHit[];
+}
+
+/** Where the kernel's NAT hook sits at each hook point (NF_IP_PRI_NAT_DST / _SRC). */
+const NAT_CORE_PRIORITY: Partial<Record<NftHook, number>> = {
+  prerouting: NFT_PRIORITY.dstnat,
+  output: NFT_PRIORITY.dstnat,
+  postrouting: NFT_PRIORITY.srcnat,
+  input: NFT_PRIORITY.srcnat,
+};
+
+/** Upper bound on rules evaluated per hook; a real ruleset cannot loop (nft rejects loops). */
+const MAX_STEPS = 100_000;
+
+interface RunState {
+  packet: NftPacket;
+  hits: NftHit[];
+  nat?: NftNat;
+  steps: number;
+}
+
+type RuleAction = { kind: 'continue' } | { kind: 'verdict'; verdict: NftVerdict } | { kind: 'reject' } | { kind: 'nat' };
+
+function hit(t: NftTable, c: NftChain, r: NftRule, effect: NftHit['effect'], detail?: string): NftHit {
+  const h: NftHit = { table: tableId(t), chain: c.name, ruleText: formatRule(r), source: r.source, effect };
+  if (r.owner) h.owner = r.owner;
+  if (detail !== undefined) h.detail = detail;
+  return h;
+}
+
+/** The dynamic (affinity) set a rule's `ip saddr @set` match looked up, if any. */
+function dynamicSetMatched(t: NftTable, r: NftRule): string | undefined {
+  for (const m of r.match) {
+    if (m.kind !== 'ip' || m.operand.kind !== 'set-ref') continue;
+    const s = findSet(t, m.operand.name);
+    if (s?.kind === 'set' && s.flags.includes('dynamic')) return s.name;
+  }
+  return undefined;
+}
+
+/** Runs one rule: undefined when it does not match; else what it decided. Records one hit. */
+function runRule(t: NftTable, c: NftChain, r: NftRule, st: RunState, ctx: NftContext): RuleAction | undefined {
+  if (!r.match.every((m) => matchHolds(t, m, st.packet, ctx))) return undefined;
+  let effect: NftHit['effect'] = 'match';
+  let detail: string | undefined;
+  const dynamicSet = dynamicSetMatched(t, r);
+  if (dynamicSet !== undefined) detail = `${st.packet.src} is in @${dynamicSet}`;
+  const done = (a: RuleAction): RuleAction => {
+    st.hits.push(hit(t, c, r, effect, detail));
+    return a;
+  };
+  for (const s of r.stmt) {
+    switch (s.kind) {
+      case 'verdict':
+        effect = s.verdict.kind;
+        return done({ kind: 'verdict', verdict: s.verdict });
+      case 'reject':
+        effect = 'reject';
+        return done({ kind: 'reject' });
+      case 'vmap': {
+        const m = findSet(t, s.map);
+        const values = s.key.map((k) => keyValue(k, st.packet));
+        const el = m && m.kind === 'vmap' ? lookupElement(m, values) : undefined;
+        if (!el || !('verdict' in el)) return undefined;
+        effect = 'vmap';
+        detail = `${values.join(' . ')} : ${formatVerdict(el.verdict)}`;
+        return done({ kind: 'verdict', verdict: el.verdict });
+      }
+      case 'numgen-vmap': {
+        if (s.mod <= 0 || s.targets.length === 0) return undefined;
+        const names = s.targets.map((v) => ('chain' in v ? v.chain : v.kind));
+        const raw = Math.trunc(ctx.pick(names));
+        const idx = (((Number.isFinite(raw) ? raw : 0) % s.mod) + s.mod) % s.mod;
+        const target = s.targets[idx];
+        if (!target) return undefined;
+        effect = 'numgen';
+        detail = `${idx} of ${s.mod} : ${formatVerdict(target)}`;
+        return done({ kind: 'verdict', verdict: target });
+      }
+      case 'mark-set': {
+        const before = st.packet.mark >>> 0;
+        const after = (s.op === 'or' ? before | s.value : before ^ s.value) >>> 0;
+        st.packet = { ...st.packet, mark: after };
+        effect = 'mark';
+        detail = `mark ${formatMark(before)} -> ${formatMark(after)}`;
+        break;
+      }
+      case 'set-update': {
+        const key = keyValue(s.key, st.packet);
+        const set = findSet(t, s.set);
+        if (key !== undefined && set && set.kind === 'set') {
+          const entries = ctx.affinity.get(s.set) ?? new Map<string, number>();
+          const expiry = set.timeout !== undefined ? (ctx.now ?? 0) + set.timeout : Number.POSITIVE_INFINITY;
+          entries.set(key, expiry);
+          ctx.affinity.set(s.set, entries);
+          effect = 'affinity';
+          detail = `${key} added to @${s.set}`;
+        }
+        break;
+      }
+      case 'dnat':
+        st.nat = s.port !== undefined ? { kind: 'dnat', ip: s.addr, port: s.port } : { kind: 'dnat', ip: s.addr };
+        effect = 'dnat';
+        detail = `to ${s.addr}${s.port !== undefined ? `:${s.port}` : ''}`;
+        return done({ kind: 'nat' });
+      case 'snat':
+        st.nat = { kind: 'snat', ip: s.addr };
+        effect = 'snat';
+        detail = `to ${s.addr}`;
+        return done({ kind: 'nat' });
+      case 'masquerade':
+        st.nat = { kind: 'masquerade', fullyRandom: s.fullyRandom };
+        effect = 'masquerade';
+        return done({ kind: 'nat' });
+    }
+  }
+  return done({ kind: 'continue' });
+}
+
+/** Runs a base chain to its verdict. */
+function runBaseChain(t: NftTable, base: NftChain, st: RunState, ctx: NftContext): 'accept' | 'drop' | 'reject' {
+  const stack: { chain: NftChain; i: number }[] = [{ chain: base, i: 0 }];
+  while (stack.length > 0) {
+    if (++st.steps > MAX_STEPS) return 'drop';
+    const top = stack[stack.length - 1]!;
+    const r = top.chain.rules[top.i++];
+    if (!r) {
+      stack.pop();
+      continue;
+    }
+    const a = runRule(t, top.chain, r, st, ctx);
+    if (!a || a.kind === 'continue') continue;
+    if (a.kind === 'reject') return 'reject';
+    if (a.kind === 'nat') return 'accept';
+    const v = a.verdict;
+    if (v.kind === 'accept' || v.kind === 'drop') return v.kind;
+    if (v.kind === 'return') {
+      stack.pop();
+      continue;
+    }
+    const next = findChain(t, v.chain);
+    if (!next) continue; // nft refuses to load a jump to a missing chain; be lenient.
+    if (v.kind === 'jump') stack.push({ chain: next, i: 0 });
+    else stack[stack.length - 1] = { chain: next, i: 0 };
+  }
+  return base.base?.policy ?? 'accept';
+}
+
+type Entry = { prio: number; ti: number; ci: number } & ({ kind: 'chain'; t: NftTable; c: NftChain } | { kind: 'nat'; chains: { t: NftTable; c: NftChain }[] });
+
+const byOrder = (a: { prio: number; ti: number; ci: number }, b: { prio: number; ti: number; ci: number }) => a.prio - b.prio || a.ti - b.ti || a.ci - b.ci;
+
+/**
+ * Evaluates the base chains of `tables` registered at `hook` for `pkt`.
+ * `opts.skipNat` leaves out the NAT chains (conntrack translates packets of
+ * known connections). Does not mutate `pkt`; mutates `ctx.affinity` on
+ * `update @set`. Never throws.
+ *
+ * @example
+ * const r = evaluateNftHook([kp, calico], 'prerouting', { src: '10.244.1.5', dst: '10.96.0.10', proto: 'udp',
+ *   sport: 40000, dport: 53, mark: 0, iif: 'cali1234', ctState: 'new' }, ctx, { skipNat: false });
+ * // r.nat = { kind: 'dnat', ip: '10.244.2.3', port: 53 }
+ */
+export function evaluateNftHook(tables: NftTable[], hook: NftHook, pkt: NftPacket, ctx: NftContext, opts: { skipNat: boolean }): NftHookResult {
+  const entries: Entry[] = [];
+  const nats: { prio: number; ti: number; ci: number; t: NftTable; c: NftChain }[] = [];
+  tables.forEach((t, ti) =>
+    t.chains.forEach((c, ci) => {
+      if (!c.base || c.base.hook !== hook) return;
+      if (c.base.type === 'nat') nats.push({ prio: c.base.priority, ti, ci, t, c });
+      else entries.push({ kind: 'chain', prio: c.base.priority, ti, ci, t, c });
+    }),
+  );
+  const natPrio = NAT_CORE_PRIORITY[hook];
+  if (nats.length > 0 && natPrio !== undefined) {
+    nats.sort(byOrder);
+    const first = [...nats].sort((a, b) => a.ti - b.ti || a.ci - b.ci)[0]!;
+    entries.push({ kind: 'nat', prio: natPrio, ti: first.ti, ci: first.ci, chains: nats });
+  }
+  entries.sort(byOrder);
+
+  const st: RunState = { packet: { ...pkt }, hits: [], steps: 0 };
+  const runNat = !opts.skipNat && (pkt.ctState === 'new' || pkt.ctState === 'related');
+  const result = (v: NftHookResult['verdict']): NftHookResult => {
+    const r: NftHookResult = { verdict: v, packet: st.packet, hits: st.hits };
+    if (st.nat) r.nat = st.nat;
+    return r;
+  };
+  for (const e of entries) {
+    if (e.kind === 'chain') {
+      const v = runBaseChain(e.t, e.c, st, ctx);
+      if (v !== 'accept') return result(v);
+      continue;
+    }
+    if (!runNat) continue;
+    for (const { t, c } of e.chains) {
+      const v = runBaseChain(t, c, st, ctx);
+      if (v !== 'accept') return result(v);
+      if (st.nat) {
+        if (st.nat.kind === 'dnat') st.packet = { ...st.packet, dst: st.nat.ip, ...(st.nat.port !== undefined ? { dport: st.nat.port } : {}) };
+        break;
+      }
+    }
+  }
+  return result('accept');
+}

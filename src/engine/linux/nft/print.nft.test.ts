@@ -1,0 +1,73 @@
+/**
+ * The printed ruleset against the real `nft` (nftables is installed on the
+ * project's machines; we run as root). Everything runs inside a fresh network
+ * namespace (`unshare -n`), so the host's ruleset is never read or changed.
+ *
+ * 1. `nft -c -f` accepts the representative ruleset (every kind of service,
+ *    ETP Local, affinity, a service without endpoints, Calico).
+ * 2. Round trip: loading our text and listing it back gives our text again,
+ *    up to the order of set/map elements (the kernel's hash order).
+ *
+ * Skipped, with a message, only when no `nft` binary is present.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compileCalicoNft } from './calico';
+import { compileKubeProxyNft } from './kubeProxy';
+import { OVERALL_INPUT } from './testdata/upstream';
+import { printNftRuleset } from './print';
+import { CALICO_INPUT, KP_INPUT } from './testdata/plan';
+
+function findNft(): string | undefined {
+  for (const p of ['/usr/sbin/nft', '/sbin/nft', '/usr/bin/nft']) if (existsSync(p)) return p;
+  const r = spawnSync('sh', ['-c', 'command -v nft'], { encoding: 'utf8' });
+  return r.status === 0 && r.stdout.trim() !== '' ? r.stdout.trim() : undefined;
+}
+const NFT = findNft();
+if (!NFT) console.warn('print.nft.test: no `nft` binary found; skipping the checks against real nftables');
+
+const dir = mkdtempSync(join(tmpdir(), 'packetwalk-nft-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs a shell snippet in a new network namespace; throws with nft's message on failure. */
+function inNetns(script: string): string {
+  return execFileSync('unshare', ['-n', 'sh', '-c', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** Puts every `elements = { … }` block on one line with its items sorted. */
+function normaliseElements(text: string): string {
+  return text.replace(/elements = \{ ([\s\S]*?) \}\n/g, (_m, body: string) => {
+    const items = body.split(/,\s*\n\s*|, /).map((s) => s.trim());
+    return `elements = { ${items.sort().join(', ')} }\n`;
+  });
+}
+
+const representative = printNftRuleset([compileKubeProxyNft(KP_INPUT), compileCalicoNft(CALICO_INPUT)]);
+const overall = printNftRuleset([compileKubeProxyNft(OVERALL_INPUT)]);
+
+describe.skipIf(!NFT)('printed ruleset with the real nft', () => {
+  it('nft -c -f accepts the representative ruleset', () => {
+    const f = join(dir, 'representative.nft');
+    writeFileSync(f, representative);
+    expect(() => inNetns(`${NFT} -c -f ${f}`)).not.toThrow();
+  });
+
+  it.each([
+    ['representative (kube-proxy + calico)', representative],
+    ['upstream TestOverallNFTablesRules', overall],
+  ])('%s: loading and listing gives the same text', (name, text) => {
+    const f = join(dir, `${name.replace(/\W+/g, '-')}.nft`);
+    writeFileSync(f, text);
+    const listed = inNetns(`${NFT} -f ${f} && ${NFT} list ruleset`);
+    expect(normaliseElements(listed)).toBe(normaliseElements(text));
+  });
+
+  it('nft -c -f rejects a broken ruleset (the check is real)', () => {
+    const f = join(dir, 'broken.nft');
+    writeFileSync(f, representative.replace('jump services', 'jump no-such-chain'));
+    expect(() => inNetns(`${NFT} -c -f ${f}`)).toThrow();
+  });
+});
