@@ -87,7 +87,7 @@ function postRouting(c: Ctx, p: Packet, route: Route, opts: { mark: number; ct: 
   const established = opts.ct !== undefined;
   if (!opts.local) {
     const fwd = runHook(st, 'forward', pkt, { iif: opts.iif, oif: route.dev, mark, established }, ctx, rec);
-    if (fwd.verdict !== 'accept') return stopResult(rec, fwd.verdict === 'reject' ? 'rejected' : 'dropped', fwd.verdict === 'reject' ? 'nft-reject' : 'nft-drop', { hook: 'forward', node: st.name });
+    if (fwd.verdict !== 'accept') return stopResult(rec, fwd.verdict === 'reject' ? 'rejected' : 'dropped', fwd.verdict === 'reject' ? rejectCode(fwd) : 'nft-drop', { hook: 'forward', node: st.name });
     mark = fwd.packet.mark;
   }
   const post = runHook(st, 'postrouting', pkt, { iif: opts.iif, oif: route.dev, mark, established }, ctx, rec);
@@ -204,8 +204,9 @@ function fromLink(c: Ctx, arrival: Arrival): HopResult {
   return postRouting(c, pkt, r, { mark, ct, origTuple, local: false, iif });
 }
 
+/** kube-proxy rejects through `reject-chain` only for services without endpoints; other rejects (wrong port on a ClusterIP) are plain. */
 function rejectCode(r: NftHookResult): string {
-  return r.hits.some((h) => h.chain.includes('reject') || h.ruleText.includes('no-endpoint')) ? 'no-endpoints' : 'nft-reject';
+  return r.hits.some((h) => h.chain === 'reject-chain' || h.ruleText.includes('@no-endpoint')) ? 'no-endpoints' : 'nft-reject';
 }
 
 function fromSocket(c: Ctx, arrival: Arrival): HopResult {

@@ -9,7 +9,7 @@ import type { Diagnostic } from '../model/diagnostic';
 import { nthAddress, parseCidr, prefixOf } from '../model/ipv4';
 import type { CalicoSpec, EncapMode, FabricSpec, FlannelSpec, IPPoolSpec, KubeProxySpec, NetworkPolicySpec, NodeSpec, PodSpec, ServiceSpec, EndpointSliceSpec } from '../model/scenario';
 import type { RawObject } from './parse';
-import { fabricSchema, felixConfigSchema, flannelNetConfSchema, installationSchema, kubeProxyConfigSchema } from './schemas';
+import { flannelNetConfSchema, type fabricSchema, type felixConfigSchema, type installationSchema, type kubeProxyConfigSchema } from './schemas';
 import { refOf, validateObject } from './validate';
 
 interface WithRaw<T> {
@@ -55,7 +55,7 @@ const ENCAP_TO_MODES: Record<string, { vxlanMode: EncapMode; ipipMode: EncapMode
  * IPPool objects win over the Installation's pool list for the same name,
  * since Felix reads the IPPool resources.
  */
-export function buildCalico(c: ClusterObjects, diags: Diagnostic[]): CalicoSpec | undefined {
+export function buildCalico(c: ClusterObjects): CalicoSpec | undefined {
   const inst = c.installation[0]?.value;
   if (!inst && c.pools.length === 0) return undefined;
   const net = inst?.spec.calicoNetwork;

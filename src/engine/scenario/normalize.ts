@@ -8,7 +8,6 @@ import { isIPv4, isIPv6 } from '../model/ipv4';
 import type { EndpointSliceSpec, IPPoolSpec, NodeSpec, PodSpec, ServiceSpec } from '../model/scenario';
 import type { RawObject } from './parse';
 import type { endpointSliceSchema, ipPoolSchema, nodeSchema, podSchema, serviceSchema } from './schemas';
-import { refOf } from './validate';
 
 const OS_LABEL = 'kubernetes.io/os';
 const VXLAN_ADDR_ANNOTATION = 'projectcalico.org/IPv4VXLANTunnelAddr';
