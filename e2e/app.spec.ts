@@ -1,0 +1,49 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { AppPage } from './pages/AppPage';
+
+const LAB_NODES = ['k8s-lab-master-1', 'k8s-lab-node-1', 'k8s-lab-node-2', 'k8s-lab-win-1'];
+
+let pageErrors: string[] = [];
+test.beforeEach(({ page }) => {
+  pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+test.afterEach(() => {
+  expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+});
+
+async function expectNoSeriousA11yViolations(app: AppPage): Promise<void> {
+  const results = await new AxeBuilder({ page: app.page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+}
+
+test('opens with the k8s-lab preset, switches to Russian, passes axe', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await expect(page.getByRole('heading', { level: 1, name: 'packetwalk' })).toBeVisible();
+  await expect(app.preset).toHaveValue('k8s-lab');
+  for (const node of LAB_NODES) await expect(app.nodeRow(node)).toBeVisible();
+  await expect(page.getByTestId('view-routes')).toBeVisible();
+  await expectNoSeriousA11yViolations(app);
+  await page.screenshot({ path: 'test-results/app-en.png', fullPage: true });
+
+  await app.chooseLanguage('Русский');
+  await expect(page.getByRole('heading', { name: 'Узлы' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Трассировка пакета' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expectNoSeriousA11yViolations(app);
+  await page.screenshot({ path: 'test-results/app-ru.png', fullPage: true });
+});
+
+test('ping from pod net to 172.20.172.6 on k8s-main-after is delivered', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await app.choosePreset('k8s-main-after');
+  await expect(app.nodeRow('k8s-node-1')).toBeVisible();
+  await app.trace('pod:demo/net', '172.20.172.6', 'icmp');
+  await expect(app.verdict).toHaveAttribute('data-verdict', 'delivered');
+  await expect(page.getByTestId('trace-steps').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/trace-k8s-main-after.png', fullPage: true });
+});

@@ -1,0 +1,38 @@
+/**
+ * The composition root: language, engine worker client, app state, React.
+ * The main thread never runs engine code; it only talks to the worker.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n, pickLanguage } from './i18n';
+import './index.css';
+import { createAppState } from './state/appState';
+import { AppStateContext } from './state/AppStateContext';
+import { App } from './ui/App';
+import { readStoredLanguage } from './ui/languageStorage';
+import { createEngineClient } from './worker/client';
+import { spawnEngineWorker } from './worker/spawnEngineWorker';
+
+const language = pickLanguage(readStoredLanguage(), navigator.languages);
+const i18n = createI18n(language);
+document.documentElement.lang = language;
+i18n.on('languageChanged', (lng) => {
+  document.documentElement.lang = lng;
+});
+
+const appState = createAppState(createEngineClient(spawnEngineWorker));
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+createRoot(root).render(
+  <StrictMode>
+    <I18nextProvider i18n={i18n}>
+      <AppStateContext.Provider value={appState}>
+        <App />
+      </AppStateContext.Provider>
+    </I18nextProvider>
+  </StrictMode>,
+);
+
+void appState.actions.start();

@@ -1,0 +1,21 @@
+/** The current trace: the last request, its Trace and diagnostics, or the error. */
+import { createStore } from 'zustand/vanilla';
+import type { Diagnostic, FlowRequest, Trace } from '../engine/index';
+
+export type TraceStatus = 'idle' | 'running' | 'done' | 'error';
+
+export interface TraceState {
+  status: TraceStatus;
+  request?: FlowRequest;
+  trace?: Trace;
+  diagnostics: Diagnostic[];
+  error?: string;
+}
+
+export const EMPTY_TRACE: TraceState = { status: 'idle', diagnostics: [] };
+
+export function createTraceStore() {
+  return createStore<TraceState>()(() => EMPTY_TRACE);
+}
+
+export type TraceStore = ReturnType<typeof createTraceStore>;

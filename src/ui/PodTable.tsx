@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import type { PodSpec } from '../engine/index';
+import { useScenario } from '../state/hooks';
+import { Section } from './Section';
+
+const NO_PODS: PodSpec[] = [];
+
+/** The scenario's pods: namespace/name, node, pod IP (or host network). */
+export function PodTable() {
+  const { t } = useTranslation();
+  const pods = useScenario((s) => s.scenario?.pods ?? NO_PODS);
+  return (
+    <Section id="pods-heading" title={t('pods.heading')}>
+      <table className="w-full text-left" data-testid="pods">
+        <thead>
+          <tr className="border-b border-slate-300">
+            <th className="py-1 pr-4">{t('pods.name')}</th>
+            <th className="py-1 pr-4">{t('pods.node')}</th>
+            <th className="py-1">{t('pods.ip')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {pods.map((pod) => (
+            <tr key={`${pod.namespace}/${pod.name}`} className="border-b border-slate-100">
+              <td className="py-1 pr-4 font-mono">
+                {pod.namespace}/{pod.name}
+              </td>
+              <td className="py-1 pr-4 font-mono">{pod.nodeName}</td>
+              <td className="py-1 font-mono">
+                {pod.ip ?? t('pods.noIp')}
+                {pod.hostNetwork && <span className="ml-2 font-sans text-slate-700">({t('pods.hostNetwork')})</span>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Section>
+  );
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { useActions, useScenario } from '../state/hooks';
+
+/** Chooses one of the engine's preset scenarios; titles and descriptions come from the catalogues (`preset.<name>.*`). */
+export function PresetSwitcher() {
+  const { t } = useTranslation();
+  const presets = useScenario((s) => s.presets);
+  const presetName = useScenario((s) => s.presetName);
+  const { selectPreset } = useActions();
+  const options = presets.length > 0 ? presets : [{ name: presetName, title: presetName, description: '' }];
+  const current = options.find((p) => p.name === presetName);
+  return (
+    <div className="flex flex-col">
+      <label className="flex items-center gap-2">
+        <span>{t('preset.label')}</span>
+        <select
+          data-testid="preset"
+          value={presetName}
+          onChange={(event) => void selectPreset(event.target.value)}
+          className="rounded border border-slate-400 bg-white px-2 py-1"
+        >
+          {options.map((preset) => (
+            <option key={preset.name} value={preset.name}>
+              {preset.name} — {t(`preset.${preset.name}.title`, { defaultValue: preset.title })}
+            </option>
+          ))}
+        </select>
+      </label>
+      {current?.description && (
+        <p className="text-base text-slate-700">{t(`preset.${current.name}.description`, { defaultValue: current.description })}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * The main thread's handle on the engine worker.
+ *
+ * - Wraps the worker with comlink; the main thread never runs engine code.
+ * - Tags every scenario-dependent question with the scenario revision and
+ *   answers `stale` when the revision changed before the answer arrived.
+ * - Restarts a crashed worker (an `error` event: a failed module load or an
+ *   uncaught error) and re-sends the current scenario to the new one. Questions
+ *   that were pending on the crashed worker answer with an error. After
+ *   `MAX_CONSECUTIVE_CRASHES` crashes without a good answer it stops restarting.
+ */
+import { wrap, type Endpoint, type Remote } from 'comlink';
+import type { FlowRequest, LoadResult, NodeStateView, PresetInfo, Scenario } from '../engine/index';
+import { errorMessage, type Answer } from './answer';
+import type { CompileResult, EngineWorkerApi, Tagged, TraceResult } from './api';
+
+export type { Answer } from './answer';
+
+/** A Worker, or anything shaped like one (tests use a MessagePort). */
+export type EngineWorker = Endpoint & { terminate(): void };
+
+export interface EngineClient {
+  listPresets(): Promise<Answer<readonly PresetInfo[]>>;
+  loadPreset(name: string): Promise<Answer<LoadResult>>;
+  /** Makes `scenario` the current one (a new revision) and compiles it in the worker. */
+  setScenario(scenario: Scenario): Promise<Answer<CompileResult>>;
+  traceFlow(request: FlowRequest): Promise<Answer<TraceResult>>;
+  nodeStateViews(node: string): Promise<Answer<NodeStateView[]>>;
+  /** The current scenario revision (0 before the first `setScenario`). */
+  readonly revision: number;
+  dispose(): void;
+}
+
+export const MAX_CONSECUTIVE_CRASHES = 3;
+
+interface Generation {
+  worker: EngineWorker;
+  remote: Remote<EngineWorkerApi>;
+  /** Rejects when this worker crashes; every call races against it. */
+  crashed: Promise<never>;
+}
+
+export function createEngineClient(spawn: () => EngineWorker): EngineClient {
+  let revision = 0;
+  let scenario: Scenario | undefined;
+  let crashes = 0;
+  let fatal: string | undefined;
+  let disposed = false;
+  let generation = start();
+
+  function start(): Generation {
+    const worker = spawn();
+    let reject: (reason: Error) => void = () => {};
+    const crashed = new Promise<never>((_, r) => (reject = r));
+    crashed.catch(() => {}); // observed through the races below
+    const next: Generation = { worker, remote: wrap<EngineWorkerApi>(worker), crashed };
+    worker.addEventListener('error', (event) => {
+      const message = (event as ErrorEvent).message || 'the engine worker stopped';
+      reject(new Error(`engine worker crashed: ${message}`));
+      if (generation === next) restart();
+    });
+    return next;
+  }
+
+  function restart(): void {
+    generation.worker.terminate();
+    crashes += 1;
+    if (disposed) return;
+    if (crashes > MAX_CONSECUTIVE_CRASHES) {
+      fatal = `engine worker crashed ${crashes} times in a row; reload the page`;
+      return;
+    }
+    generation = start();
+    // Re-send the scenario first: the worker answers messages in order.
+    if (scenario) void call((remote) => remote.setScenario(revision, scenario!));
+  }
+
+  async function call<T>(ask: (remote: Remote<EngineWorkerApi>) => Promise<T>): Promise<Answer<T>> {
+    if (fatal) return { kind: 'error', message: fatal };
+    const { remote, crashed } = generation;
+    try {
+      const value = await Promise.race([ask(remote), crashed]);
+      crashes = 0;
+      return { kind: 'ok', value };
+    } catch (error) {
+      return { kind: 'error', message: errorMessage(error) };
+    }
+  }
+
+  async function tagged<T>(ask: (remote: Remote<EngineWorkerApi>, rev: number) => Promise<Tagged<T>>): Promise<Answer<T>> {
+    const asked = revision;
+    const answer = await call((remote) => ask(remote, asked));
+    if (revision !== asked) return { kind: 'stale' };
+    if (answer.kind !== 'ok') return answer;
+    return answer.value.revision === asked ? { kind: 'ok', value: answer.value.value } : { kind: 'stale' };
+  }
+
+  return {
+    get revision() {
+      return revision;
+    },
+    listPresets: () => call((remote) => remote.listPresets()),
+    loadPreset: (name) => call((remote) => remote.loadPreset(name)),
+    setScenario(next) {
+      revision += 1;
+      scenario = next;
+      return tagged((remote, rev) => remote.setScenario(rev, next));
+    },
+    traceFlow: (request) => tagged((remote, rev) => remote.traceFlow(rev, request)),
+    nodeStateViews: (node) => tagged((remote, rev) => remote.nodeStateViews(rev, node)),
+    dispose() {
+      disposed = true;
+      generation.worker.terminate();
+    },
+  };
+}
