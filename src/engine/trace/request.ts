@@ -43,6 +43,13 @@ export interface ResolvedFlow {
 
 const DEFAULT_PORT: Record<L4Proto, number | undefined> = { tcp: 80, udp: 53, icmp: undefined };
 
+/** `pod:demo/net` → ['pod', 'demo/net']; a bare IPv4 or IPv6 address → ['ip', addr]. */
+function splitForm(spec: string): [string, string] {
+  if (!spec.includes(':') || isIPv4(spec) || isIPv6(spec)) return ['ip', spec];
+  const i = spec.indexOf(':');
+  return [spec.slice(0, i), spec.slice(i + 1)];
+}
+
 function bad(message: string, field: string): { error: Diagnostic } {
   return { error: { severity: 'error', code: 'invalid-field', field, message } };
 }
@@ -81,7 +88,7 @@ function findByIp(c: CompiledCluster, ip: string): { endpoint: Endpoint; place: 
 }
 
 function resolveSource(c: CompiledCluster, spec: string): { endpoint: Endpoint; place: Place } | { error: Diagnostic } {
-  const [kind, rest] = spec.includes(':') && !isIPv4(spec) ? [spec.slice(0, spec.indexOf(':')), spec.slice(spec.indexOf(':') + 1)] : ['ip', spec];
+  const [kind, rest] = splitForm(spec);
   if (kind === 'pod') {
     const r = podPlace(c, rest);
     if (!r) return bad(`no pod "${rest}" with an IP in the scenario`, 'src');
@@ -108,7 +115,7 @@ function resolveSource(c: CompiledCluster, spec: string): { endpoint: Endpoint; 
 }
 
 function resolveDestination(c: CompiledCluster, spec: string, srcNamespace: string): { endpoint: Endpoint; service?: ServiceSpec; resolution?: Resolution } | { error: Diagnostic } {
-  const [kind, rest] = spec.includes(':') && !isIPv4(spec) ? [spec.slice(0, spec.indexOf(':')), spec.slice(spec.indexOf(':') + 1)] : ['ip', spec];
+  const [kind, rest] = splitForm(spec);
   switch (kind) {
     case 'pod': {
       const r = podPlace(c, rest);

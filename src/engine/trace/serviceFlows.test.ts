@@ -84,3 +84,13 @@ describe('DNS names from a Linux pod (ndots:5)', () => {
     expect(t.reason?.code).toBe('dns-nxdomain');
   });
 });
+
+describe('bad trace requests', () => {
+  it('name the field and say what was expected', async () => {
+    const { traceFlow } = await import('./traceFlow');
+    expect(traceFlow(lab, { src: 'pod:demo/net', dst: 'fd00::1' }).diagnostics[0]).toMatchObject({ code: 'ipv6-unsupported', field: 'dst' });
+    expect(traceFlow(lab, { src: 'pod:demo/nope', dst: 'svc:demo/hello' }).diagnostics[0]).toMatchObject({ code: 'invalid-field', field: 'src' });
+    expect(traceFlow(lab, { src: '198.51.100.7', dst: 'svc:demo/hello' }).diagnostics[0]?.message).toContain('--from-node');
+    expect(traceFlow(lab, { src: 'pod:demo/net', dst: 'svc:demo/hello', dport: 70000 }).diagnostics[0]).toMatchObject({ field: 'dport' });
+  });
+});
