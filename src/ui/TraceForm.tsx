@@ -10,7 +10,8 @@ type Proto = (typeof PROTOCOLS)[number];
 /** Source, destination and protocol of one flow; submits it to the worker. */
 export function TraceForm() {
   const { t } = useTranslation();
-  const [src, setSrc] = useState('pod:demo/web');
+  // A Linux client until the Windows datapath lands; then the seed's flagship flow is pod:demo/web → svc:demo/hello.
+  const [src, setSrc] = useState('pod:demo/net');
   const [dst, setDst] = useState('svc:demo/hello');
   const [proto, setProto] = useState<Proto>('tcp');
   const ready = useScenario((s) => s.status === 'ready');
