@@ -13,11 +13,10 @@ import { evaluateNftHook, type NftContext, type NftPacket } from './evaluate';
 import { compileKubeProxyNft } from './kubeProxy';
 import { printNftRuleset } from './print';
 import type { NftHook, NftTable, NftVerdict } from './ruleset';
-import { CALICO_INPUT, INTERNET, KP_INPUT, LB_BLOCKED, LB_CLIENT, NODE_A, POD_A1, POD_A2, POD_NONAT, TUNNEL_A, ep, slice, svc } from './testdata/plan';
+import { CALICO_INPUT, INTERNET, KP_INPUT, LB_BLOCKED, LB_CLIENT, NODE_A, POD_A1, POD_A2, POD_NONAT, TUNNEL_A, ep, slice, svc, nodeAContext } from './testdata/plan';
 
 const TABLES = [compileKubeProxyNft(KP_INPUT), compileCalicoNft(CALICO_INPUT)];
 const PRINTED_LINES = new Set(printNftRuleset(TABLES).split('\n').map((l) => l.trim()));
-const LOCAL = new Set([NODE_A, TUNNEL_A, '127.0.0.1']);
 
 const ipv4 = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255), fc.nat(255)).map((o) => o.join('.'));
 const srcArb = fc.oneof(fc.constantFrom(POD_A1, POD_A2, POD_NONAT, NODE_A, TUNNEL_A, LB_CLIENT, LB_BLOCKED, INTERNET, '10.244.1.10', '10.244.2.20', '127.0.0.1'), ipv4);
@@ -47,14 +46,8 @@ const packetArb: fc.Arbitrary<NftPacket> = fc.record({
   return q;
 });
 
-function ctx(picks: number[]): NftContext {
-  let i = 0;
-  return {
-    isLocalAddress: (ip) => LOCAL.has(ip),
-    isLocalAddressOn: (ip, ifname) => (ip === NODE_A && ifname === 'ens18') || (ip === TUNNEL_A && ifname === 'vxlan.calico'),
-    pick: () => picks[i++] ?? 0,
-    affinity: new Map(),
-  };
+function ctx(picks: number[] = []): NftContext {
+  return nodeAContext(picks);
 }
 
 const caseArb = fc.record({ hook: hookArb, packet: packetArb, picks: fc.array(fc.integer({ min: -5, max: 50 }), { maxLength: 4 }), skipNat: fc.boolean() });

@@ -21,22 +21,14 @@ import { compileCalicoNft } from './calico';
 import { evaluateNftHook, type NftContext, type NftHookResult, type NftPacket } from './evaluate';
 import { compileKubeProxyNft } from './kubeProxy';
 import type { NftHook } from './ruleset';
-import { CALICO_INPUT, INTERNET, KP_INPUT, LB_BLOCKED, LB_CLIENT, NODE_A, POD_A1, POD_A2, POD_NONAT, TUNNEL_A } from './testdata/plan';
+import { CALICO_INPUT, INTERNET, KP_INPUT, LB_BLOCKED, LB_CLIENT, NODE_A, POD_A1, POD_A2, POD_NONAT, TUNNEL_A, nodeAContext } from './testdata/plan';
 
 const kp = compileKubeProxyNft(KP_INPUT);
 const calico = compileCalicoNft(CALICO_INPUT);
 const TABLES = [kp, calico];
-const LOCAL = new Set([NODE_A, TUNNEL_A, '127.0.0.1']);
 
 function ctx(picks: number[] = []): NftContext {
-  let i = 0;
-  return {
-    isLocalAddress: (ip) => LOCAL.has(ip),
-    isLocalAddressOn: (ip, ifname) => (ip === NODE_A && ifname === 'ens18') || (ip === TUNNEL_A && ifname === 'vxlan.calico'),
-    pick: () => picks[i++] ?? 0,
-    affinity: new Map(),
-    now: 1000,
-  };
+  return nodeAContext(picks, 1000);
 }
 
 function pkt(src: string, dst: string, dport: number, o: Partial<NftPacket> = {}): NftPacket {

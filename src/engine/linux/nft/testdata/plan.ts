@@ -17,6 +17,7 @@ import type { ObjectRef } from '../../../model/diagnostic';
 import type { EndpointSliceSpec, EndpointSpec, IPPoolSpec, ServicePortSpec, ServiceSpec } from '../../../model/scenario';
 import type { CalicoNftInput } from '../calico';
 import type { KubeProxyNftInput } from '../kubeProxy';
+import type { NftContext } from '../match';
 
 export const NODE_A = '192.168.10.21';
 export const NODE_B = '192.168.10.22';
@@ -30,10 +31,10 @@ export const INTERNET = '203.0.113.10';
 
 const ref = (kind: string, namespace: string, name: string): ObjectRef => ({ kind, namespace, name });
 
-export function svc(name: string, o: Partial<ServiceSpec> & { ports: ServicePortSpec[] }): ServiceSpec {
+export function svc(name: string, o: Partial<ServiceSpec> & { ports: ServicePortSpec[] }, namespace = 'demo'): ServiceSpec {
   return {
-    ref: ref('Service', 'demo', name),
-    namespace: 'demo',
+    ref: ref('Service', namespace, name),
+    namespace,
     name,
     type: 'ClusterIP',
     externalIPs: [],
@@ -139,3 +140,17 @@ export const CALICO_INPUT: CalicoNftInput = {
   vxlan: { ifname: 'vxlan.calico', tunnelAddr: TUNNEL_A, port: 4789 },
   workloadIfacePrefix: 'cali',
 };
+
+const LOCAL = new Set([NODE_A, TUNNEL_A, '127.0.0.1']);
+
+/** An evaluation context for node A: its addresses, numgen picks taken in order (0 when exhausted). */
+export function nodeAContext(picks: number[] = [], now?: number): NftContext {
+  let i = 0;
+  return {
+    isLocalAddress: (ip) => LOCAL.has(ip),
+    isLocalAddressOn: (ip, ifname) => (ip === NODE_A && ifname === 'ens18') || (ip === TUNNEL_A && ifname === 'vxlan.calico'),
+    pick: () => picks[i++] ?? 0,
+    affinity: new Map(),
+    ...(now !== undefined ? { now } : {}),
+  };
+}

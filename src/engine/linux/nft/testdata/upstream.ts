@@ -7,25 +7,11 @@
  */
 import type { ServiceSpec } from '../../../model/scenario';
 import type { KubeProxyNftInput } from '../kubeProxy';
+import { svc } from './plan';
 
 const ns = (n: number) => `ns${n}`;
 function upstreamSvc(n: number, o: Partial<ServiceSpec>): ServiceSpec {
-  return {
-    ref: { kind: 'Service', namespace: ns(n), name: `svc${n}` },
-    namespace: ns(n),
-    name: `svc${n}`,
-    type: 'ClusterIP',
-    ports: [{ name: 'p80', protocol: 'TCP', port: 80, targetPort: 80 }],
-    externalIPs: [],
-    loadBalancerIngress: [],
-    loadBalancerSourceRanges: [],
-    externalTrafficPolicy: 'Cluster',
-    internalTrafficPolicy: 'Cluster',
-    sessionAffinity: 'None',
-    sessionAffinityTimeout: 10800,
-    annotations: {},
-    ...o,
-  };
+  return svc(`svc${n}`, { ports: [{ name: 'p80', protocol: 'TCP', port: 80, targetPort: 80 }], ...o }, ns(n));
 }
 function upstreamSlice(n: number, eps: { ip: string; node?: string }[]) {
   return {
