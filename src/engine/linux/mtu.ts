@@ -12,7 +12,7 @@
  */
 import type { Packet } from '../model/packet';
 import { HEADER_BYTES } from '../model/packet';
-import { innerIpIndex, ipLength } from '../model/packetOps';
+import { innerIp, innerIpIndex, ipLength } from '../model/packetOps';
 import type { Ipv4Header } from '../model/packet';
 
 export type MtuDecision =
@@ -42,7 +42,6 @@ export function checkMtu(p: Packet, mtu: number, dfPolicy: boolean | undefined, 
     if (dfPolicy === true) return { kind: 'emsgsize', mtu };
     return { kind: 'fragment', ...fragmentPacket(p, mtu) };
   }
-  const df = p.headers[innerIpIndex(p)]!.kind === 'ipv4' && (p.headers[innerIpIndex(p)] as Ipv4Header).df !== false;
-  if (df) return { kind: 'frag-needed', mtu };
+  if (innerIp(p).df !== false) return { kind: 'frag-needed', mtu };
   return { kind: 'fragment', ...fragmentPacket(p, mtu) };
 }

@@ -64,13 +64,14 @@ function buildView(s: Scenario, ipam: IpamState): ClusterView {
       vtepMac: block ? vtepMac : undefined,
     };
   });
+  const peerByName = new Map(peers.map((p) => [p.name, p]));
   return {
     scenario: s,
     peers,
-    peerByName: new Map(peers.map((p) => [p.name, p])),
+    peerByName,
     podIP: ipam.podIP,
     podsOnNode: (node) => podsByNode.get(node) ?? [],
-    hostMtu: (node) => peers.find((p) => p.name === node)?.subnet?.mtu ?? 1500,
+    hostMtu: (node) => peerByName.get(node)?.subnet?.mtu ?? 1500,
   };
 }
 

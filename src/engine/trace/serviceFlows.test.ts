@@ -94,3 +94,13 @@ describe('bad trace requests', () => {
     expect(traceFlow(lab, { src: 'pod:demo/net', dst: 'svc:demo/hello', dport: 70000 }).diagnostics[0]).toMatchObject({ field: 'dport' });
   });
 });
+
+describe('pinning the backend kube-proxy picks at random', () => {
+  it('takes the pinned endpoint of the main cluster\'s two hello pods', async () => {
+    const { preset } = await import('../testing/traceHelpers');
+    for (const ip of ['172.20.172.6', '172.20.211.43']) {
+      const t = trace(preset('k8s-main-after'), { src: 'pod:demo/net', dst: 'svc:demo/hello', backend: `${ip}:8080` });
+      expect(t.delivered?.ip).toBe(ip);
+    }
+  });
+});

@@ -39,8 +39,10 @@ export function createHopContext(c: CompiledCluster, flow: Flow): HopContext {
     pick(choices) {
       let taken = -1;
       if (flow.backend) {
-        const b = flow.backend;
-        taken = choices.findIndex((ch) => ch.includes(`__${b}/`) || ch.includes(`__${b}`) || ch.endsWith(b) || ch.includes(b));
+        // Endpoint chains end in `__<ip>/<port>`; `ip:port` pins one port, a bare ip any port of it.
+        const [ip, port] = flow.backend.split(':');
+        const suffix = port ? `__${ip}/${port}` : `__${ip}/`;
+        taken = choices.findIndex((ch) => (port ? ch.endsWith(suffix) : ch.includes(suffix)));
       }
       if (taken < 0) taken = fnv1a(`${flow.src.ip}:${flow.sport ?? ''}>${flow.dst.ip}:${flow.dport ?? ''}/${flow.proto}|${choices.join(',')}`) % choices.length;
       branches.push({ at: choices.join(' | '), choices, taken });
