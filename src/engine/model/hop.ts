@@ -4,7 +4,7 @@
  * place, the evaluator returns the steps it took and what happens next.
  */
 import type { Packet } from './packet';
-import type { Delivered, Flow, Reason, Step, Verdict } from './trace';
+import type { Branch, Delivered, Flow, Reason, Step, Verdict } from './trace';
 
 export type Place =
   | { kind: 'linux-pod'; node: string; pod: string }
@@ -91,7 +91,7 @@ export interface HopContext {
    * Deterministic: the pinned backend if the flow names one, else a hash of
    * the flow. Returns the index.
    */
-  pick(choices: string[]): number;
+  pick(choices: string[], at?: string): number;
   /** Remembers which random choices were made, so a UI can offer the others. */
-  branches: { at: string; choices: string[]; taken: number }[];
+  branches: Branch[];
 }

@@ -4,7 +4,7 @@
  * Additive fields beyond the contract: `Step.level` (hop vs detail, for the
  * summary and detailed views), `Step.rule.owner` (the Kubernetes/Calico object
  * that produced a rule), `Step.rule.assumption` (no source confirms it) and
- * `Trace.warnings`. A flat step list carries the tree through `at`.
+ * `Trace.warnings`, `Trace.branches`. A flat step list carries the tree through `at`.
  */
 import type { ObjectRef } from './diagnostic';
 import type { L4Proto, Packet } from './packet';
@@ -112,4 +112,18 @@ export interface Trace {
   reply?: Trace;
   /** Caveats that do not change the verdict (e.g. `icmp-through-outboundnat`). */
   warnings?: Reason[];
+  /**
+   * Random choices the datapath made (kube-proxy `numgen random`, a VFP load
+   * balancer): each lists the choices and which was taken, so a UI can offer
+   * pinning another (`Flow.backend`). Choices are backend `ip:port` strings
+   * where a backend is chosen.
+   */
+  branches?: Branch[];
+}
+
+export interface Branch {
+  /** Where the choice was made, e.g. the nft rule text or the HNS load balancer. */
+  at: string;
+  choices: string[];
+  taken: number;
 }

@@ -101,6 +101,9 @@ describe('pinning the backend kube-proxy picks at random', () => {
     for (const ip of ['172.20.172.6', '172.20.211.43']) {
       const t = trace(preset('k8s-main-after'), { src: 'pod:demo/net', dst: 'svc:demo/hello', backend: `${ip}:8080` });
       expect(t.delivered?.ip).toBe(ip);
+      const branch = t.branches?.[0];
+      expect(branch?.choices.slice().sort()).toEqual(['172.20.172.6:8080', '172.20.211.43:8080']);
+      expect(branch?.choices[branch.taken]).toBe(`${ip}:8080`);
     }
   });
 });

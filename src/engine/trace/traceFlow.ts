@@ -109,6 +109,7 @@ export function traceFlow(c: CompiledCluster, req: FlowRequest): { trace?: Trace
   }
   const run = runPacket(c, resolved, ctx, flow.packet);
   const trace = toTrace(flow, run.forward, pre);
+  if (ctx.branches.length) trace.branches = [...ctx.branches];
   if (run.reply && trace.delivered) {
     const d = trace.delivered;
     const replyFlow: Flow = {

@@ -36,7 +36,7 @@ export function createHopContext(c: CompiledCluster, flow: Flow): HopContext {
     conntrack: new Map(),
     nftSets: new Map(),
     branches,
-    pick(choices) {
+    pick(choices, at = choices.join(' | ')) {
       let taken = -1;
       if (flow.backend) {
         // Endpoint chains end in `__<ip>/<port>`; `ip:port` pins one port, a bare ip any port of it.
@@ -45,10 +45,16 @@ export function createHopContext(c: CompiledCluster, flow: Flow): HopContext {
         taken = choices.findIndex((ch) => (port ? ch.endsWith(suffix) : ch.includes(suffix)));
       }
       if (taken < 0) taken = fnv1a(`${flow.src.ip}:${flow.sport ?? ''}>${flow.dst.ip}:${flow.dport ?? ''}/${flow.proto}|${choices.join(',')}`) % choices.length;
-      branches.push({ at: choices.join(' | '), choices, taken });
+      branches.push({ at, choices: choices.map(backendOf), taken });
       return taken;
     },
   };
+}
+
+/** `…__172.21.211.8/8080` (a kube-proxy endpoint chain) → `172.21.211.8:8080`; other choices as they are. */
+function backendOf(choice: string): string {
+  const m = /__([\d.]+)\/(\d+)$/.exec(choice);
+  return m ? `${m[1]}:${m[2]}` : choice;
 }
 
 function unsupportedWindows(node: string, arrival: Arrival): HopResult {
