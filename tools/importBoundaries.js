@@ -32,7 +32,7 @@ const ENGINE_PURE = 'The engine is pure TypeScript: no UI, state, worker, io, i1
 
 const engineBase = [
   lib([...UI_LIBS, 'comlink', 'i18next', 'react-i18next', 'lz-string'], ENGINE_PURE),
-  intoFolder(['worker', 'state', 'ui', 'io', 'i18n', 'cli'], ENGINE_PURE),
+  intoFolder(['worker', 'state', 'ui', 'io', 'i18n', 'cli', 'kernelcheck'], ENGINE_PURE),
 ];
 
 const engineSource = [
@@ -99,6 +99,15 @@ export const importBoundaries = [
     patterns: [
       lib([...UI_LIBS, 'comlink', 'react-i18next'], 'The CLI runs the engine in Node; no UI libraries.'),
       intoFolder(['state', 'ui', 'worker', 'io/export'], 'The CLI uses engine/index.ts, io/import and the i18n catalogues only.'),
+      ENGINE_INTERNALS,
+    ],
+  },
+  {
+    name: 'kernelcheck',
+    files: ['src/kernelcheck/**/*.ts'],
+    patterns: [
+      lib([...UI_LIBS, 'comlink', 'i18next', 'react-i18next'], 'The kernel check runs the engine in Node; no UI libraries.'),
+      intoFolder(['state', 'ui', 'worker', 'io', 'i18n', 'cli'], 'The kernel check uses engine/index.ts only.'),
       ENGINE_INTERNALS,
     ],
   },

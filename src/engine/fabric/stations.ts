@@ -6,7 +6,8 @@
  */
 import type { Arrival, HopContext, HopResult, Station } from '../model/hop';
 import type { Packet } from '../model/packet';
-import { innerIp, patchInnerIp, ports, withOuterEth, withoutOuterEth } from '../model/packetOps';
+import type { Ipv4Header } from '../model/packet';
+import { innerIp, outerIp, patchInnerIp, ports, withOuterEth, withoutOuterEth } from '../model/packetOps';
 import { StepRecorder } from '../model/steps';
 import { segmentOf, type FabricState } from './fabric';
 
@@ -19,7 +20,7 @@ function sendTo(rec: StepRecorder, from: string, p: Packet, srcMac: string, stat
 }
 
 function noRoute(rec: StepRecorder, p: Packet, who: string): HopResult {
-  const dst = innerIp(p).dst;
+  const dst = outerIp(p).dst;
   rec.add({ at: { component: 'fabric', layer: who }, action: 'drop', before: p, rule: { text: `no route to ${dst}`, source: ASSUMED, assumption: true }, explain: 'fabric.noRoute', params: { dst, at: who } });
   return { steps: rec.steps, outcome: { kind: 'stop', verdict: 'no-route', reason: { code: 'gateway-no-route', params: { dst } } } };
 }
@@ -36,17 +37,27 @@ function gatewayNextHop(f: FabricState, dst: string): { station: Station; link: 
   return h ? { station: { mac: h.mac, name: h.name, ifname: 'eth0', place: { kind: 'fabric-host', name: h.name } }, link: 'uplink', srcMac: f.uplinkMac } : undefined;
 }
 
+/** The packet with its outermost IPv4 header patched (the header a router reads and rewrites). */
+function patchOuterIp(p: Packet, patch: Partial<Omit<Ipv4Header, 'kind'>>): Packet {
+  const i = p.headers.findIndex((h) => h.kind === 'ipv4');
+  return { headers: p.headers.map((h, j) => (j === i ? ({ ...h, ...patch } as Ipv4Header) : { ...h })) };
+}
+
+/**
+ * A plain IPv4 router: it routes on the outermost IPv4 header and decrements
+ * that header's TTL (RFC 1812 §5.3.1); a VXLAN packet is opaque UDP to it.
+ */
 export function evaluateGateway(f: FabricState, arrival: Arrival): HopResult {
   const rec = new StepRecorder(f.gatewayName);
   let p = withoutOuterEth(arrival.packet);
-  const ip = innerIp(p);
+  const ip = outerIp(p);
   if (ip.ttl <= 1) {
     rec.add({ at: { component: 'fabric', layer: f.gatewayName }, action: 'drop', before: p, explain: 'linux.ttlExceeded', params: { dst: ip.dst } });
     return { steps: rec.steps, outcome: { kind: 'stop', verdict: 'dropped', reason: { code: 'ttl-exceeded', params: { node: f.gatewayName } } } };
   }
   const hop = gatewayNextHop(f, ip.dst);
   if (!hop) return noRoute(rec, p, f.gatewayName);
-  p = rec.add({ at: { component: 'fabric', layer: f.gatewayName }, action: 'forward', before: p, after: patchInnerIp(p, { ttl: ip.ttl - 1 }), rule: { text: `${ip.dst} via ${hop.link}`, source: ASSUMED, assumption: true }, explain: 'fabric.gatewayForward', params: { dst: ip.dst, link: hop.link } });
+  p = rec.add({ at: { component: 'fabric', layer: f.gatewayName }, action: 'forward', before: p, after: patchOuterIp(p, { ttl: ip.ttl - 1 }), rule: { text: `${ip.dst} via ${hop.link}`, source: ASSUMED, assumption: true }, explain: 'fabric.gatewayForward', params: { dst: ip.dst, link: hop.link } });
   return sendTo(rec, f.gatewayName, p, hop.srcMac, hop.station, hop.link, 'fabric.transmit', { link: hop.link });
 }
 

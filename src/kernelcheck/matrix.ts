@@ -1,0 +1,148 @@
+/**
+ * The scenarios and flows the kernel check runs (issue 5, "The matrix").
+ *
+ * Scenarios are the presets, plus objects added in code where a preset lacks
+ * a case (all marked `packetwalk.dev/assumption: kernelcheck …`):
+ * - k8s-lab: a NodePort service with externalTrafficPolicy Local
+ *   (`demo/hello-local`, backend `demo/hello` on k8s-lab-node-1) and a service
+ *   without endpoints (`demo/nothing`);
+ * - k8s-main-before (VXLANCrossSubnet): a second Fabric subnet 192.168.20.0/24
+ *   with node `k8s-node-3` and pod `demo/far`, so traffic crosses subnets.
+ *
+ * Expected results are never written here: each flow is traced by the model
+ * and the kernel's packets are compared with that trace.
+ */
+import YAML from 'yaml';
+import { loadScenarioText, PRESETS, type FlowRequest } from '../engine/index';
+
+export interface FlowSpec {
+  id: string;
+  title: string;
+  req: FlowRequest;
+  /** Where kube-proxy picks at random: retry until the backend on this node was taken (the model is then pinned to it). */
+  backendOn?: string;
+}
+
+export interface ScenarioSpec {
+  name: string;
+  yaml: string;
+  flows: FlowSpec[];
+}
+
+const ASSUMED = 'packetwalk.dev/assumption';
+
+function presetYaml(name: string): string {
+  return PRESETS.find((p) => p.name === name)!.yaml;
+}
+
+function addDocs(yaml: string, docs: object[]): string {
+  return `${yaml.trimEnd()}\n${docs.map((d) => `---\n${YAML.stringify(d)}`).join('')}`;
+}
+
+function labDerived(): string {
+  return addDocs(presetYaml('k8s-lab'), [
+    {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'hello-local', namespace: 'demo', annotations: { [ASSUMED]: 'kernelcheck: a NodePort with externalTrafficPolicy Local' } },
+      spec: { type: 'NodePort', clusterIP: '10.97.141.200', externalTrafficPolicy: 'Local', selector: { app: 'hello' }, ports: [{ name: 'http', protocol: 'TCP', port: 80, targetPort: 8080, nodePort: 30090 }] },
+    },
+    {
+      apiVersion: 'discovery.k8s.io/v1',
+      kind: 'EndpointSlice',
+      metadata: { name: 'hello-local-k1', namespace: 'demo', labels: { 'kubernetes.io/service-name': 'hello-local' } },
+      addressType: 'IPv4',
+      ports: [{ name: 'http', protocol: 'TCP', port: 8080 }],
+      endpoints: [{ addresses: ['172.21.211.8'], conditions: { ready: true }, nodeName: 'k8s-lab-node-1', targetRef: { kind: 'Pod', name: 'hello', namespace: 'demo' } }],
+    },
+    {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'nothing', namespace: 'demo', annotations: { [ASSUMED]: 'kernelcheck: a service without endpoints' } },
+      spec: { type: 'ClusterIP', clusterIP: '10.97.141.201', selector: { app: 'nothing' }, ports: [{ name: 'http', protocol: 'TCP', port: 80, targetPort: 8080 }] },
+    },
+  ]);
+}
+
+function mainBeforeDerived(): string {
+  const docs = YAML.parseAllDocuments(presetYaml('k8s-main-before')).map((d) => d.toJS() as Record<string, unknown>);
+  const fabric = docs.find((d) => d.kind === 'Fabric') as { spec: { subnets: object[] } };
+  fabric.spec.subnets.push({ name: 'nodes-b', cidr: '192.168.20.0/24', gateway: '192.168.20.1' });
+  const head = '# k8s-main-before + k8s-node-3 in a second subnet (kernelcheck)\n';
+  return addDocs(head + docs.map((d) => YAML.stringify(d)).join('---\n'), [
+    {
+      apiVersion: 'v1',
+      kind: 'Node',
+      metadata: { name: 'k8s-node-3', labels: { 'kubernetes.io/os': 'linux' }, annotations: { 'projectcalico.org/IPv4VXLANTunnelAddr': '172.20.100.0', [ASSUMED]: 'kernelcheck: a node in a second subnet for CrossSubnet' } },
+      status: { addresses: [{ type: 'InternalIP', address: '192.168.20.30' }] },
+    },
+    {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'far', namespace: 'demo', labels: { app: 'far' } },
+      spec: { nodeName: 'k8s-node-3' },
+      status: { podIP: '172.20.100.5' },
+    },
+  ]);
+}
+
+export function scenarios(): ScenarioSpec[] {
+  return [
+    {
+      name: 'k8s-lab (+ ETP Local NodePort, service without endpoints)',
+      yaml: labDerived(),
+      flows: [
+        { id: 'lab-01', title: 'pod→pod across nodes, TCP (VXLAN Always)', req: { src: 'pod:demo/net', dst: 'pod:demo/hello', proto: 'tcp', dport: 8080 } },
+        { id: 'lab-02', title: 'pod→pod across nodes, ICMP echo', req: { src: 'pod:demo/net', dst: 'pod:demo/hello', proto: 'icmp' } },
+        { id: 'lab-03', title: 'pod→pod on the same node, TCP', req: { src: 'pod:kube-system/coredns-1', dst: 'pod:demo/hello', proto: 'tcp', dport: 8080 } },
+        { id: 'lab-04', title: 'hostNetwork (node)→pod on another node, TCP', req: { src: 'node:k8s-lab-master-1', dst: 'pod:demo/hello', proto: 'tcp', dport: 8080 } },
+        { id: 'lab-05', title: 'hostNetwork (node)→pod on the same node, ICMP', req: { src: 'node:k8s-lab-node-1', dst: 'pod:demo/hello', proto: 'icmp' } },
+        { id: 'lab-06', title: 'pod→ClusterIP, backend on another node, TCP', req: { src: 'pod:demo/net', dst: 'svc:demo/hello', proto: 'tcp', dport: 80 } },
+        { id: 'lab-07', title: 'pod→ClusterIP (kube-dns), backend on the same node, UDP', req: { src: 'pod:demo/net', dst: 'svc:kube-system/kube-dns', proto: 'udp', dport: 53 }, backendOn: 'k8s-lab-node-2' },
+        { id: 'lab-08', title: 'pod→ClusterIP (kube-dns), backend on another node, UDP', req: { src: 'pod:demo/net', dst: 'svc:kube-system/kube-dns', proto: 'udp', dport: 53 }, backendOn: 'k8s-lab-node-1' },
+        { id: 'lab-09', title: 'client→NodePort, ETP Cluster, backend on another node', req: { src: 'host:client', dst: 'node:k8s-lab-node-2', proto: 'tcp', dport: 30080 } },
+        { id: 'lab-10', title: 'client→NodePort, ETP Cluster, backend on this node', req: { src: 'host:client', dst: 'node:k8s-lab-node-1', proto: 'tcp', dport: 30080 } },
+        { id: 'lab-11', title: 'client→NodePort, ETP Local, local backend', req: { src: 'host:client', dst: 'node:k8s-lab-node-1', proto: 'tcp', dport: 30090 } },
+        { id: 'lab-12', title: 'client→NodePort, ETP Local, no local backend', req: { src: 'host:client', dst: 'node:k8s-lab-node-2', proto: 'tcp', dport: 30090 } },
+        { id: 'lab-13', title: 'pod→service without endpoints', req: { src: 'pod:demo/net', dst: 'svc:demo/nothing', proto: 'tcp', dport: 80 } },
+        { id: 'lab-14', title: 'pod→ClusterIP on a port it does not serve', req: { src: 'pod:demo/net', dst: '10.97.141.163', proto: 'tcp', dport: 81 } },
+        { id: 'lab-15', title: 'pod→internet host (natOutgoing), TCP', req: { src: 'pod:demo/net', dst: 'host:internet', proto: 'tcp', dport: 443 } },
+        { id: 'lab-16', title: 'pod→internet host (natOutgoing), ICMP', req: { src: 'pod:demo/net', dst: 'host:internet', proto: 'icmp' } },
+      ],
+    },
+    {
+      name: 'k8s-main-after (VXLAN Always)',
+      yaml: presetYaml('k8s-main-after'),
+      flows: [
+        { id: 'after-01', title: 'pod→pod across nodes, TCP (natOutgoing not applied)', req: { src: 'pod:demo/net', dst: 'pod:demo/hello', proto: 'tcp', dport: 8080 } },
+        { id: 'after-02', title: 'pod→pod on the same node, UDP', req: { src: 'pod:demo/net', dst: 'pod:demo/hello-2', proto: 'udp', dport: 8080 } },
+        { id: 'after-03', title: 'pod→ClusterIP, backend on the same node', req: { src: 'pod:demo/net', dst: 'svc:demo/hello', proto: 'tcp', dport: 80 }, backendOn: 'k8s-node-1' },
+        { id: 'after-04', title: 'pod→ClusterIP, backend on another node', req: { src: 'pod:demo/net', dst: 'svc:demo/hello', proto: 'tcp', dport: 80 }, backendOn: 'k8s-node-2' },
+        { id: 'after-05', title: 'hostNetwork (node)→pod on another node, ICMP', req: { src: 'node:k8s-node-2', dst: 'pod:demo/net', proto: 'icmp' } },
+        { id: 'after-06', title: 'pod→internet host (natOutgoing), UDP', req: { src: 'pod:demo/net', dst: 'host:internet', proto: 'udp', dport: 5353 } },
+        { id: 'after-07', title: 'client→pod IP (no route on the fabric)', req: { src: 'host:client', dst: 'pod:demo/hello', proto: 'tcp', dport: 8080 } },
+      ],
+    },
+    {
+      name: 'k8s-main-before (VXLANCrossSubnet, + k8s-node-3 in 192.168.20.0/24)',
+      yaml: mainBeforeDerived(),
+      flows: [
+        { id: 'before-01', title: 'pod→pod across nodes in one subnet (CrossSubnet: no encapsulation)', req: { src: 'pod:demo/net', dst: 'pod:demo/hello', proto: 'tcp', dport: 8080 } },
+        { id: 'before-02', title: 'pod→pod across subnets (CrossSubnet: VXLAN via the gateway), TCP', req: { src: 'pod:demo/net', dst: 'pod:demo/far', proto: 'tcp', dport: 8080 } },
+        { id: 'before-03', title: 'pod→pod across subnets, ICMP', req: { src: 'pod:demo/far', dst: 'pod:demo/hello', proto: 'icmp' } },
+        { id: 'before-04', title: 'hostNetwork (node)→pod in the same subnet, UDP', req: { src: 'node:k8s-node-2', dst: 'pod:demo/net', proto: 'udp', dport: 8080 } },
+        { id: 'before-05', title: 'hostNetwork (node)→pod across subnets, TCP', req: { src: 'node:k8s-node-3', dst: 'pod:demo/net', proto: 'tcp', dport: 8080 } },
+        { id: 'before-06', title: 'pod→ClusterIP from the second subnet, backend on a node of the first', req: { src: 'pod:demo/far', dst: 'svc:demo/hello', proto: 'tcp', dport: 80 }, backendOn: 'k8s-node-2' },
+        { id: 'before-07', title: 'pod→internet host (natOutgoing), TCP', req: { src: 'pod:demo/far', dst: 'host:internet', proto: 'tcp', dport: 80 } },
+      ],
+    },
+  ];
+}
+
+/** Loads a scenario's YAML; throws with the diagnostics when it does not load (a harness bug). */
+export function loadSpec(s: ScenarioSpec): NonNullable<ReturnType<typeof loadScenarioText>['scenario']> {
+  const r = loadScenarioText(s.yaml, s.name);
+  const errors = r.diagnostics.filter((d) => d.severity === 'error');
+  if (!r.scenario || errors.length) throw new Error(`${s.name}: ${errors.map((d) => `${d.field ?? ''} ${d.message}`).join('; ')}`);
+  return r.scenario;
+}

@@ -1,0 +1,130 @@
+/**
+ * The programs that make and receive real traffic inside the namespaces:
+ * Node.js one-file scripts run with `ip netns exec NS node -e …` (Node is
+ * there wherever the harness runs) and iputils `ping` for ICMP echo.
+ *
+ * Listener: binds TCP and UDP ports on 0.0.0.0 and prints one JSON line per
+ * received token with what the socket sees (local and peer address/port).
+ * UDP datagrams are echoed back; a TCP connection is closed after the token.
+ * Prober: one TCP connect (sends its token) or one UDP datagram (waits for the
+ * echo), from a fixed source port, with a timeout.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface Seen {
+  ns: string;
+  proto: 'tcp' | 'udp';
+  laddr: string;
+  lport: number;
+  raddr: string;
+  rport: number;
+  token: string;
+}
+
+const LISTENER = String.raw`
+const net = require('node:net'), dgram = require('node:dgram');
+const cfg = JSON.parse(process.argv[1]);
+const say = (o) => process.stdout.write(JSON.stringify({ ns: cfg.ns, ...o }) + '\n');
+let pending = cfg.tcp.length + cfg.udp.length;
+const ready = () => { if (--pending === 0) process.stdout.write('READY\n'); };
+for (const port of cfg.tcp) {
+  const srv = net.createServer((s) => {
+    s.setTimeout(3000, () => s.destroy());
+    s.once('data', (d) => { say({ proto: 'tcp', laddr: s.localAddress, lport: s.localPort, raddr: s.remoteAddress, rport: s.remotePort, token: String(d).trim() }); s.end(); });
+    s.on('error', () => {});
+  });
+  srv.listen(port, '0.0.0.0', ready);
+}
+for (const port of cfg.udp) {
+  const u = dgram.createSocket('udp4');
+  u.on('message', (m, r) => { say({ proto: 'udp', laddr: cfg.ip, lport: port, raddr: r.address, rport: r.port, token: String(m).trim() }); u.send(m, r.port, r.address); });
+  u.on('error', () => {});
+  u.bind(port, '0.0.0.0', ready);
+}
+if (pending === 0) process.stdout.write('READY\n');
+`;
+
+const PROBER = String.raw`
+const net = require('node:net'), dgram = require('node:dgram');
+const a = JSON.parse(process.argv[1]);
+const done = (r) => { process.stdout.write(JSON.stringify(r) + '\n'); process.exit(0); };
+setTimeout(() => done({ result: 'timeout' }), a.timeoutMs);
+if (a.proto === 'tcp') {
+  const s = net.connect({ host: a.dst, port: a.dport, localPort: a.sport });
+  s.on('connect', () => { s.write(a.token + '\n'); });
+  s.on('close', () => done({ result: 'connected' }));
+  s.on('error', (e) => done({ result: e.code || String(e) }));
+} else {
+  const u = dgram.createSocket('udp4');
+  u.on('error', (e) => done({ result: e.code || String(e) }));
+  u.on('message', (m) => done({ result: 'reply', token: String(m) }));
+  u.bind(a.sport, () => u.connect(a.dport, a.dst, (e) => e ? done({ result: e.code }) : u.send(a.token)));
+}
+`;
+
+/** Starts a listener in `ns`; resolves when every socket is bound. */
+export function startListener(ns: string, ip: string, tcp: number[], udp: number[], onSeen: (s: Seen) => void): Promise<ChildProcess> {
+  const child = spawn('ip', ['netns', 'exec', ns, process.execPath, '-e', LISTENER, JSON.stringify({ ns, ip, tcp, udp })], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`listener in ${ns} did not start: ${err.trim()}`)), 5000);
+    child.stderr!.on('data', (d: Buffer) => (err += String(d)));
+    child.stdout!.on('data', (d: Buffer) => {
+      buf += String(d);
+      let i;
+      while ((i = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, i);
+        buf = buf.slice(i + 1);
+        if (line === 'READY') {
+          clearTimeout(timer);
+          resolve(child);
+        } else if (line.startsWith('{')) onSeen(JSON.parse(line) as Seen);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`listener in ${ns} exited (${code}): ${err.trim()}`));
+    });
+  });
+}
+
+function run(cmd: string, args: string[], timeoutMs: number): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += String(d)));
+    child.stderr.on('data', (d: Buffer) => (out += String(d)));
+    const kill = setTimeout(() => child.kill('SIGKILL'), timeoutMs + 2000);
+    child.on('close', (code) => {
+      clearTimeout(kill);
+      resolve({ code, out });
+    });
+  });
+}
+
+/** What the source saw: `connected`/`reply` (TCP/UDP), `echo-reply`, an errno code, an ICMP error text, or `timeout`. */
+export interface ProbeResult {
+  result: string;
+  detail?: string;
+}
+
+export async function probe(ns: string, proto: 'tcp' | 'udp' | 'icmp', dst: string, dport: number | undefined, sport: number, token: string, timeoutMs: number): Promise<ProbeResult> {
+  if (proto === 'icmp') {
+    const pattern = Buffer.from(token.slice(0, 8).padEnd(8, '-')).toString('hex');
+    const r = await run('ip', ['netns', 'exec', ns, 'ping', '-n', '-c', '1', '-W', String(Math.ceil(timeoutMs / 1000)), '-p', pattern, dst], timeoutMs);
+    if (r.code === 0) return { result: 'echo-reply' };
+    const m = /(Destination [A-Za-z ]+Unreachable|Time to live exceeded|Frag needed[^\n]*)/.exec(r.out);
+    if (m) return { result: m[1]!.replace('Destination ', '').toLowerCase(), detail: r.out.trim() };
+    if (/connect: ([^\n]+)/.test(r.out)) return { result: /connect: ([^\n]+)/.exec(r.out)![1]!, detail: r.out.trim() };
+    return { result: 'timeout', detail: r.out.trim() };
+  }
+  const r = await run('ip', ['netns', 'exec', ns, process.execPath, '-e', PROBER, JSON.stringify({ proto, dst, dport, sport, token, timeoutMs })], timeoutMs);
+  const line = r.out.split('\n').find((l) => l.startsWith('{'));
+  return line ? (JSON.parse(line) as ProbeResult) : { result: 'prober-failed', detail: r.out.trim() };
+}
+
+/** The 8-byte token ping carries as its pattern (`ping -p`), as bytes to search captures for. */
+export function icmpPatternBytes(token: string): Uint8Array {
+  return Buffer.from(token.slice(0, 8).padEnd(8, '-'));
+}
