@@ -1,5 +1,7 @@
 /**
- * `npm run state -- --scenario <preset|file> --node NAME [--view routes|addr|neigh|fdb|sysctl|nft|pod:NS/NAME]`
+ * `npm run state -- --scenario <preset|file> --node NAME [--view ID]`
+ * Linux views: routes|addr|neigh|fdb|sysctl|nft|pod:NS/NAME; Windows views:
+ * hns (all HNS objects) or hns-network|hns-endpoint|hns-namespace|hns-policylist, vfp, routes, lb.
  * Prints a node's state as the real tools show it; without --view, every view
  * under a `# <command>` heading. Exit 2 for bad input.
  */
@@ -20,6 +22,7 @@ if (!loaded.scenario) fail(loaded.diagnostics.filter((d) => d.severity === 'erro
 const cluster = compileScenario(loaded.scenario);
 const views = nodeStateViews(cluster, values.node);
 if (views.length === 0) fail(`no node "${values.node}"; nodes: ${loaded.scenario.nodes.map((n) => n.name).join(', ')}`);
-const chosen = values.view ? views.filter((v) => v.id === values.view) : views;
+// `--view hns` selects every `hns-…` view.
+const chosen = values.view ? views.filter((v) => v.id === values.view || v.id.startsWith(`${values.view}-`)) : views;
 if (chosen.length === 0) fail(`no view "${values.view}"; views: ${views.map((v) => v.id).join(', ')}`);
-process.stdout.write(`${chosen.map((v) => (values.view ? v.text : `# ${v.title}\n${v.text}`)).join('\n\n')}\n`);
+process.stdout.write(`${chosen.map((v) => (chosen.length === 1 ? v.text : `# ${v.title}\n${v.text}`)).join('\n\n')}\n`);

@@ -35,7 +35,7 @@ export function compileFabric(s: Scenario, view: ClusterView): FabricState {
     ];
     for (const p of view.peers) {
       if (p.subnet !== subnet) continue;
-      const ifname = p.os === 'windows' ? 'vEthernet (Ethernet)' : s.fabric.linuxInterface;
+      const ifname = p.os === 'windows' ? 'Ethernet' : s.fabric.linuxInterface;
       stations.push({ ip: p.ip, mac: p.nicMac, name: p.name, ifname, place: p.os === 'windows' ? { kind: 'windows-node', node: p.name } : { kind: 'linux-host', node: p.name } });
     }
     for (const h of hosts) {

@@ -6,23 +6,9 @@
  * @see DATAPATH-FACTS §2.4 [K4] (kube-proxy relies on conntrack for replies)
  */
 import type { CtEntry, CtTuple } from '../model/hop';
-import type { Packet } from '../model/packet';
-import { innerIp, innerL4 } from '../model/packetOps';
+import { reverseTuple, sameTuple as same, tupleOf } from '../model/flowTuple';
 
-export function tupleOf(p: Packet): CtTuple {
-  const ip = innerIp(p);
-  const l4 = innerL4(p);
-  if (l4?.kind === 'icmp') return { proto: 'icmp', src: ip.src, dst: ip.dst, sport: l4.id, dport: l4.id };
-  return { proto: ip.proto, src: ip.src, sport: l4 && 'sport' in l4 ? l4.sport : undefined, dst: ip.dst, dport: l4 && 'dport' in l4 ? l4.dport : undefined };
-}
-
-function same(a: CtTuple, b: CtTuple): boolean {
-  return a.proto === b.proto && a.src === b.src && a.dst === b.dst && a.sport === b.sport && a.dport === b.dport;
-}
-
-export function reverseTuple(t: CtTuple): CtTuple {
-  return { proto: t.proto, src: t.dst, sport: t.dport, dst: t.src, dport: t.sport };
-}
+export { reverseTuple, tupleOf };
 
 /** Finds the entry a packet belongs to and in which direction it travels. */
 export function ctLookup(table: readonly CtEntry[], t: CtTuple): { entry: CtEntry; dir: 'original' | 'reply' } | undefined {

@@ -10,12 +10,14 @@ export type Place =
   | { kind: 'linux-pod'; node: string; pod: string }
   | { kind: 'linux-host'; node: string }
   | { kind: 'windows-node'; node: string }
+  | { kind: 'windows-pod'; node: string; pod: string }
   | { kind: 'fabric-host'; name: string }
   | { kind: 'gateway' };
 
 export function placeKey(p: Place): string {
   switch (p.kind) {
     case 'linux-pod':
+    case 'windows-pod':
       return `pod:${p.pod}`;
     case 'linux-host':
     case 'windows-node':
@@ -67,6 +69,31 @@ export interface CtEntry {
   seenReply: boolean;
 }
 
+/**
+ * A VFP unified flow: the first packet's layers composed into one header
+ * transposition, cached so later packets (and, reversed, replies) skip the
+ * layers. @see DATAPATH-FACTS §5 [M9][M10]; the seed ("единый поток").
+ */
+export interface UftEntry {
+  /** The VFP port where the flow was created. */
+  port: string;
+  /** The tuple of the first packet as it entered the port. */
+  key: CtTuple;
+  /** The tuple after the composed rewrite (what the receiver sees). */
+  result: CtTuple;
+  /** Where the switch sends the flow's packets after the rewrite. */
+  route: UftRoute;
+  /** The composed transposition as a person reads it. */
+  text: string;
+  /** Replies' route and transposition, learned from the first reply. */
+  replyRoute?: UftRoute;
+  replyText?: string;
+  hits: number;
+}
+
+/** A VFP flow's forwarding: VXLAN to a provider address, to a port on this switch, through the host, or MAC-rewritten (l2bridge). */
+export type UftRoute = { kind: 'encap'; pa: string; vni: number; drMac: string } | { kind: 'local' } | { kind: 'host' } | { kind: 'mac-rewrite'; srcMac: string };
+
 /** ARP-like resolution on a physical segment. */
 export interface Station {
   mac: string;
@@ -84,6 +111,10 @@ export interface HopContext {
   arp(fromIp: string, ip: string): Station | undefined;
   /** Conntrack tables by node name (trace-scoped, so replies and later packets see the first packet's state). */
   conntrack: Map<string, CtEntry[]>;
+  /** VFP unified flow tables by node (trace-scoped, like conntrack). */
+  uft: Map<string, UftEntry[]>;
+  /** Caveats met on the way that do not change the verdict (e.g. `icmp-through-outboundnat`). */
+  warnings: Reason[];
   /** nftables dynamic-set state by node (session affinity). */
   nftSets: Map<string, Map<string, Map<string, number>>>;
   /**

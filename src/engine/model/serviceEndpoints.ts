@@ -1,5 +1,7 @@
 /**
- * Which endpoints kube-proxy programs for one service port on one node.
+ * Which endpoints kube-proxy programs for one service port on one node —
+ * the same on Linux (nftables) and Windows (winkernel): both use the shared
+ * pkg/proxy EndpointSlice cache and CategorizeEndpoints.
  *
  * - Endpoints come from the EndpointSlices labelled with the service's name in
  *   its namespace, for the slice port whose name and protocol equal the
@@ -17,9 +19,9 @@
  * @see kubernetes/kubernetes pkg/proxy/endpointslicecache.go (addEndpoints, endpointsMapFromEndpointInfo)
  * @see kubernetes/kubernetes pkg/proxy/topology.go (CategorizeEndpoints)
  */
-import type { ObjectRef } from '../../model/diagnostic';
-import { isIPv4 } from '../../model/ipv4';
-import type { EndpointSliceSpec, ServicePortSpec, ServiceSpec } from '../../model/scenario';
+import type { ObjectRef } from './diagnostic';
+import { isIPv4 } from './ipv4';
+import type { EndpointSliceSpec, ServicePortSpec, ServiceSpec } from './scenario';
 
 export interface KubeProxyEndpoint {
   ip: string;

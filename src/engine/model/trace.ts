@@ -97,7 +97,7 @@ export interface Delivered {
 }
 
 export interface Reason {
-  /** Stable identifier, e.g. `no-endpoints`, `no-route`, `windows-datapath-not-modelled`, `mtu-exceeded`. */
+  /** Stable identifier, e.g. `no-endpoints`, `no-route`, `address-in-windows-block`, `mtu-exceeded`. */
   code: string;
   params: Record<string, string | number>;
 }

@@ -8,20 +8,16 @@ import { compileFabric, type FabricState } from '../fabric/fabric';
 import { compileLinuxNode } from '../linux/compileNode';
 import type { LinuxNodeState } from '../linux/state';
 import { linuxStateViews } from '../linux/views';
+import { compileWindowsNode } from '../windows/compileNode';
+import type { WindowsNodeState } from '../windows/state';
+import { windowsStateViews } from '../windows/views';
 import type { ClusterView, PeerNode } from '../model/clusterView';
 import type { Diagnostic } from '../model/diagnostic';
 import { cidrContains, parseCidr } from '../model/ipv4';
 import { calicoVtepMac, hypervMac, nodeNicMac } from '../model/macs';
 import type { PodSpec, Scenario } from '../model/scenario';
 
-/** A Windows node until the Windows datapath is modelled: its identity only. */
-export interface WindowsNodePlaceholder {
-  kind: 'windows';
-  name: string;
-  ip: string;
-}
-
-export type NodeState = LinuxNodeState | WindowsNodePlaceholder;
+export type NodeState = LinuxNodeState | WindowsNodeState;
 
 /** Node states, compiled on first use: a trace touches a few nodes, and each node's kube-proxy table is O(services). */
 export interface NodeStates {
@@ -92,7 +88,7 @@ export function compileScenario(s: Scenario): CompiledCluster {
       const n = specs.get(name);
       if (!n) return undefined;
       const self = view.peerByName.get(name)!;
-      const st: NodeState = n.os === 'linux' ? compileLinuxNode(n, self, view) : { kind: 'windows', name: n.name, ip: n.internalIP };
+      const st: NodeState = n.os === 'linux' ? compileLinuxNode(n, self, view) : compileWindowsNode(n, self, view);
       cache.set(name, st);
       return st;
     },
@@ -103,11 +99,11 @@ export function compileScenario(s: Scenario): CompiledCluster {
 /**
  * The printable state of one node: for Linux `ip addr`, `ip route`,
  * `ip neigh`, `bridge fdb`, sysctls and `nft list ruleset`, plus each pod's
- * netns. Unknown node → empty list.
+ * netns; for Windows the HNS objects as JSON, the VFP ports' layers and the
+ * host routes. Unknown node → empty list.
  */
 export function nodeStateViews(c: CompiledCluster, node: string): NodeStateView[] {
   const st = c.nodes.get(node);
   if (!st) return [];
-  if (st.kind === 'linux') return linuxStateViews(st);
-  return [{ id: 'unsupported', title: 'Windows', text: 'The Windows datapath (HNS, VFP) is not modelled yet.' }];
+  return st.kind === 'linux' ? linuxStateViews(st) : windowsStateViews(st);
 }

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { innerIp } from '../model/packetOps';
 import type { Trace } from '../model/trace';
 import { generateClusterYaml, type ClusterShape } from '../testing/generate';
-import { fromYaml, trace } from '../testing/traceHelpers';
+import { fromYaml, preset, trace } from '../testing/traceHelpers';
 import type { CompiledCluster } from './cluster';
 import type { FlowRequest } from './request';
 
@@ -53,12 +53,7 @@ function ttls(t: Trace): number[] {
   return t.steps.flatMap((s) => (s.after.headers.some((h) => h.kind === 'ipv4') ? [innerIp(s.after).ttl] : []));
 }
 
-describe('trace properties over generated clusters', () => {
-  it('end in a verdict, never raise the TTL, and replies return to the original socket', () => {
-    fc.assert(
-      fc.property(shapes, fc.record({ src: fc.nat(50), dst: fc.nat(50), kind: fc.nat(2), proto: fc.nat(2), next: fc.boolean() }), (shape, pick) => {
-        const req = flowFor(shape, pick);
-        const t = trace(cluster(shape), req);
+function checkTrace(t: Trace): void {
         expect(['delivered', 'dropped', 'rejected', 'no-route', 'unsupported']).toContain(t.verdict);
         if (t.verdict === 'delivered') expect(t.delivered).toBeDefined();
         else expect(t.reason?.code).toBeTruthy();
@@ -74,8 +69,44 @@ describe('trace properties over generated clusters', () => {
           expect(r.seenSrcIp).toBe(t.flow.dst.ip);
           if (t.flow.proto !== 'icmp') expect(r.seenSrcPort).toBe(t.flow.dport);
         }
+}
+
+/** Heavy properties: a generous timeout for loaded CI machines, not a speed check. */
+const PROPERTY_TIMEOUT_MS = 60_000;
+
+describe('trace properties over generated clusters', () => {
+  it('end in a verdict, never raise the TTL, and replies return to the original socket', () => {
+    fc.assert(
+      fc.property(shapes, fc.record({ src: fc.nat(50), dst: fc.nat(50), kind: fc.nat(2), proto: fc.nat(2), next: fc.boolean() }), (shape, pick) => {
+        checkTrace(trace(cluster(shape), flowFor(shape, pick)));
       }),
       { numRuns: 150 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
+});
+
+describe('trace properties on the hybrid lab (Linux and Windows nodes)', () => {
+  const SOURCES = ['pod:demo/web', 'pod:demo/iis', 'pod:demo/net', 'pod:demo/hello', 'node:k8s-lab-win-1', 'node:k8s-lab-node-1', 'host:client'];
+  const DESTINATIONS: Omit<FlowRequest, 'src'>[] = [
+    { dst: 'pod:demo/web', dport: 80 },
+    { dst: 'pod:demo/iis', dport: 80 },
+    { dst: 'pod:demo/hello', dport: 8080 },
+    { dst: 'pod:demo/net', dport: 8080 },
+    { dst: 'svc:demo/hello' },
+    { dst: 'svc:demo/web' },
+    { dst: 'node:k8s-lab-win-1', dport: 30080 },
+    { dst: 'node:k8s-lab-win-1', dport: 30081 },
+    { dst: 'node:k8s-lab-node-2', dport: 30081 },
+    { dst: 'host:internet', dport: 443 },
+  ];
+  it('the same properties hold for every source and destination, first and next packet', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...SOURCES), fc.constantFrom(...DESTINATIONS), fc.constantFrom('tcp', 'udp', 'icmp'), fc.boolean(), (src, d, proto, next) => {
+        const plain = d.dst.startsWith('pod:') || d.dst.startsWith('host:');
+        const req: FlowRequest = { src, ...d, ...(plain ? { proto } : {}), packet: next ? 'next' : 'first' };
+        checkTrace(trace(preset('k8s-lab'), req));
+      }),
+      { numRuns: 200 },
+    );
+  }, PROPERTY_TIMEOUT_MS);
 });

@@ -10,8 +10,8 @@ import type { Diagnostic } from '../model/diagnostic';
 import type { Arrival, Place } from '../model/hop';
 import { isIPv4, isIPv6 } from '../model/ipv4';
 import type { L4Proto } from '../model/packet';
-import type { ServiceSpec } from '../model/scenario';
-import type { Endpoint, Flow } from '../model/trace';
+import type { NodeOs, ServiceSpec } from '../model/scenario';
+import type { Endpoint, Flow, Reason } from '../model/trace';
 import type { CompiledCluster } from './cluster';
 import { resolveServiceName, type Resolution } from './resolver';
 
@@ -39,6 +39,29 @@ export interface ResolvedFlow {
   srcPlace: Place;
   resolution?: Resolution;
   service?: ServiceSpec;
+  /** A documented platform limitation the flow runs into before any packet moves (e.g. hostNetwork on Windows). */
+  limitation?: Reason;
+}
+
+/**
+ * Limitations of Windows nodes that stop a flow before its first packet.
+ * @see DATAPATH-FACTS §7 [K6][K12] (no host networking for normal pods; no IPv6
+ *   on overlay), §8.1 [D2] (Calico on Windows is IPv4-only); the seed.
+ */
+function windowsLimitation(c: CompiledCluster, req: FlowRequest, src: Endpoint, srcPlace: Place): Reason | undefined {
+  const pods = [req.src, req.dst].flatMap((spec) => {
+    const [kind, rest] = splitForm(spec);
+    const pod = kind === 'pod' ? c.scenario.pods.find((p) => `${p.namespace}/${p.name}` === rest) : undefined;
+    return pod ? [pod] : [];
+  });
+  for (const pod of pods) {
+    if (pod.hostNetwork && c.view.peerByName.get(pod.nodeName)?.os === 'windows') {
+      return { code: 'windows-hostnetwork-unsupported', params: { pod: `${pod.namespace}/${pod.name}`, node: pod.nodeName } };
+    }
+  }
+  const windowsSrc = srcPlace.kind === 'windows-pod' || srcPlace.kind === 'windows-node';
+  if (windowsSrc && isIPv6(req.dst)) return { code: 'windows-ipv6-unsupported', params: { node: src.node ?? '', dst: req.dst } };
+  return undefined;
 }
 
 const DEFAULT_PORT: Record<L4Proto, number | undefined> = { tcp: 80, udp: 53, icmp: undefined };
@@ -64,7 +87,7 @@ function podPlace(c: CompiledCluster, key: string): { place: Place; ip: string; 
   }
   const ip = c.view.podIP.get(key);
   if (!ip) return undefined;
-  return { place: node.os === 'linux' ? { kind: 'linux-pod', node: pod.nodeName, pod: key } : { kind: 'windows-node', node: pod.nodeName }, ip, node: pod.nodeName };
+  return { place: node.os === 'linux' ? { kind: 'linux-pod', node: pod.nodeName, pod: key } : { kind: 'windows-pod', node: pod.nodeName, pod: key }, ip, node: pod.nodeName };
 }
 
 function nodePlace(c: CompiledCluster, name: string): { place: Place; ip: string } | undefined {
@@ -114,7 +137,7 @@ function resolveSource(c: CompiledCluster, spec: string): { endpoint: Endpoint; 
   return bad(`unknown source form "${kind}:"; use an IP, pod:NS/NAME, node:NAME or host:NAME`, 'src');
 }
 
-function resolveDestination(c: CompiledCluster, spec: string, srcNamespace: string): { endpoint: Endpoint; service?: ServiceSpec; resolution?: Resolution } | { error: Diagnostic } {
+function resolveDestination(c: CompiledCluster, spec: string, srcNamespace: string, srcOs: NodeOs): { endpoint: Endpoint; service?: ServiceSpec; resolution?: Resolution } | { error: Diagnostic } {
   const [kind, rest] = splitForm(spec);
   switch (kind) {
     case 'pod': {
@@ -136,7 +159,7 @@ function resolveDestination(c: CompiledCluster, spec: string, srcNamespace: stri
       return { endpoint: { spec, ip: svc.clusterIP, kind: 'service', name: rest }, service: svc };
     }
     case 'dns': {
-      const resolution = resolveServiceName(c.scenario, rest, srcNamespace, 'linux');
+      const resolution = resolveServiceName(c.scenario, rest, srcNamespace, srcOs);
       if (!resolution.service) return { endpoint: { spec, ip: '0.0.0.0', kind: 'service', name: rest }, resolution };
       const svc = resolution.service;
       return { endpoint: { spec, ip: svc.clusterIP!, kind: 'service', name: `${svc.namespace}/${svc.name}` }, service: svc, resolution };
@@ -158,7 +181,13 @@ export function resolveFlow(c: CompiledCluster, req: FlowRequest): { resolved?: 
   const src = resolveSource(c, req.src);
   if ('error' in src) return { error: src.error };
   const srcNs = src.endpoint.kind === 'pod' ? src.endpoint.name!.split('/')[0]! : 'default';
-  const dst = resolveDestination(c, req.dst, srcNs);
+  const srcOs: NodeOs = src.place.kind === 'windows-pod' || src.place.kind === 'windows-node' ? 'windows' : 'linux';
+  const limitation = windowsLimitation(c, req, src.endpoint, src.place);
+  if (limitation) {
+    const flow: Flow = { proto: req.proto ?? 'tcp', src: src.endpoint, dst: { spec: req.dst, ip: isIPv4(req.dst) ? req.dst : '0.0.0.0', kind: 'ip' }, packet: req.packet ?? 'first' };
+    return { resolved: { flow, start: { place: src.place, packet: { headers: [] }, local: true }, srcPlace: src.place, limitation } };
+  }
+  const dst = resolveDestination(c, req.dst, srcNs, srcOs);
   if ('error' in dst) return { error: dst.error };
   const svcPort = dst.service?.ports.find((p) => (req.proto ? p.protocol.toLowerCase() === req.proto : true) && (req.dport ? p.port === req.dport || p.nodePort === req.dport : true));
   const proto: L4Proto = req.proto ?? (svcPort ? (svcPort.protocol.toLowerCase() as L4Proto) : 'tcp');

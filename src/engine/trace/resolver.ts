@@ -5,6 +5,12 @@
  * dots is tried with each search suffix first, then as is.
  * @see https://kubernetes.io/docs/concepts/services-networking/dns-pod-service/ ; the seed (part 16).
  *
+ * Windows pods get the same suffixes as a DNS suffix search list, but the
+ * Windows resolver appends them only to single-label names: a name with a dot
+ * (`hello.demo`) is queried as is and does not resolve; `hello` and the FQDN
+ * do. @see DATAPATH-FACTS §7 [K6] ("Pod→Service (PQDN, only if the name has no
+ * '.')"); the seed («Короткие имена с точкой не разрешаются»).
+ *
  * Only Service names are resolved (ClusterIP). The DNS query to kube-dns is
  * not traced.
  */
@@ -31,9 +37,16 @@ export function linuxCandidates(name: string, namespace: string, domain: string)
   return dots >= 5 ? [name, ...withSearch] : [...withSearch, name];
 }
 
+/** Candidate FQDNs in the order the Windows resolver tries them: suffixes only for a single-label name. */
+export function windowsCandidates(name: string, namespace: string, domain: string): string[] {
+  if (name.endsWith('.') || name.includes('.')) return [name];
+  return [`${namespace}.svc.${domain}`, `svc.${domain}`, domain].map((s) => `${name}.${s}`);
+}
+
 export function resolveServiceName(s: Scenario, name: string, namespace: string, os: NodeOs): Resolution {
   const tried: Resolution['tried'] = [];
-  for (const candidate of linuxCandidates(name, namespace, s.clusterDomain)) {
+  const candidates = os === 'windows' ? windowsCandidates(name, namespace, s.clusterDomain) : linuxCandidates(name, namespace, s.clusterDomain);
+  for (const candidate of candidates) {
     const svc = serviceByFqdn(s, candidate);
     tried.push({ name: candidate, found: !!svc });
     if (svc) return { tried, service: svc, os };

@@ -114,14 +114,6 @@ describe('lab: Linux flows to demo/hello', () => {
     expect(t.delivered?.seenSrcIp).toBe('172.21.172.5');
     expect(t.steps.some((s) => s.action === 'masquerade')).toBe(false);
   });
-
-  it('a flow that reaches the Windows node says so instead of inventing a path', () => {
-    const t = trace(lab(), { src: 'pod:demo/net', dst: 'pod:demo/web', dport: 80 });
-    expect(t.verdict).toBe('unsupported');
-    expect(t.reason?.code).toBe('windows-datapath-not-modelled');
-    // It did leave node-2 encapsulated toward the Windows node's VTEP.
-    expect(outerIp(t.wire[0]!.packet).dst).toBe('192.168.10.25');
-  });
 });
 
 describe('next packet of a connection', () => {

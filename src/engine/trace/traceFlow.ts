@@ -11,7 +11,7 @@ import type { Diagnostic } from '../model/diagnostic';
 import type { Header, L4Proto, Packet } from '../model/packet';
 import { HEADER_BYTES } from '../model/packet';
 import { StepRecorder } from '../model/steps';
-import type { Delivered, Flow, Step, Trace } from '../model/trace';
+import type { Delivered, Flow, Reason, Step, Trace } from '../model/trace';
 import type { CompiledCluster } from './cluster';
 import { resolveFlow, type FlowRequest, type ResolvedFlow } from './request';
 import { createHopContext, walk, type WalkResult } from './walker';
@@ -33,33 +33,57 @@ function l4Header(proto: L4Proto, sport: number, dport: number | undefined, kind
   return { kind: 'tcp', sport, dport: dport ?? 80, flags };
 }
 
-function firstPacket(flow: Flow, srcIp: string, which: 'first' | 'next'): Packet {
+function firstPacket(flow: Flow, srcIp: string, which: 'first' | 'next', ttl: number): Packet {
   const sport = flow.sport ?? ephemeralPort(`${flow.src.spec}>${flow.dst.spec}`);
   const len = flow.size ?? DEFAULT_SIZE[flow.proto];
   return {
-    headers: [{ kind: 'ipv4', src: srcIp, dst: flow.dst.ip, ttl: 64, proto: flow.proto, len: Math.max(len, HEADER_BYTES.ipv4 + 8), df: flow.df !== false }, l4Header(flow.proto, sport, flow.dport, which)],
+    headers: [{ kind: 'ipv4', src: srcIp, dst: flow.dst.ip, ttl, proto: flow.proto, len: Math.max(len, HEADER_BYTES.ipv4 + 8), df: flow.df !== false }, l4Header(flow.proto, sport, flow.dport, which)],
   };
 }
 
-function replyPacket(flow: Flow, d: Delivered, which: 'first' | 'next'): Packet {
+/**
+ * Initial TTL of the sender's OS: Linux 64 (net.ipv4.ip_default_ttl), Windows
+ * 128 (TCP/IP `DefaultTTL` default).
+ */
+function initialTtl(c: CompiledCluster, node: string | undefined): number {
+  return node && c.view.peerByName.get(node)?.os === 'windows' ? 128 : 64;
+}
+
+/**
+ * The reply. Linux answers ICMP echo with DF clear: its kernel ICMP socket
+ * uses IP_PMTUDISC_DONT (net/ipv4/icmp.c) — found by the kernel check.
+ */
+function replyPacket(flow: Flow, d: Delivered, which: 'first' | 'next', ttl: number): Packet {
   return {
     headers: [
-      { kind: 'ipv4', src: d.ip, dst: d.seenSrcIp, ttl: 64, proto: flow.proto, len: flow.proto === 'icmp' ? flow.size ?? DEFAULT_SIZE.icmp : DEFAULT_SIZE[flow.proto], df: true },
+      { kind: 'ipv4', src: d.ip, dst: d.seenSrcIp, ttl, proto: flow.proto, len: flow.proto === 'icmp' ? flow.size ?? DEFAULT_SIZE.icmp : DEFAULT_SIZE[flow.proto], df: flow.proto !== 'icmp' },
       l4Header(flow.proto, d.port ?? 0, d.seenSrcPort, which === 'first' ? 'reply-first' : 'reply-next'),
     ],
   };
+}
+
+/** A flow stopped by a platform limitation before any packet: one step that says which. */
+function limitationTrace(r: ResolvedFlow): Trace {
+  const rec = new StepRecorder(r.flow.src.node);
+  rec.add({ at: { component: 'node', layer: r.flow.src.node }, action: 'unsupported', before: { headers: [] }, rule: { text: r.limitation!.code, source: 'K6 kubernetes.io windows-networking limitations; K12 (hostNetwork KEP withdrawn); D2 Calico for Windows requirements; the seed' }, explain: 'trace.limitation', params: { code: r.limitation!.code } });
+  return { flow: r.flow, verdict: 'unsupported', reason: r.limitation!, steps: rec.steps, wire: [] };
 }
 
 function resolverSteps(r: ResolvedFlow): Step[] {
   if (!r.resolution) return [];
   const rec = new StepRecorder(r.flow.src.node);
   const tried = r.resolution.tried.map((t) => `${t.name} ${t.found ? '→ found' : '→ NXDOMAIN'}`).join('\n');
+  const ns = r.flow.src.name?.split('/')[0] ?? 'default';
+  const windows = r.resolution.os === 'windows';
+  const config = windows
+    ? `DNS suffix search list: ${ns}.svc.cluster.local, svc.cluster.local, cluster.local (appended to single-label names only)`
+    : `search ${ns}.svc.cluster.local svc.cluster.local cluster.local\noptions ndots:5`;
   rec.add({
     at: { component: 'resolver', layer: r.flow.src.name },
     action: r.resolution.service ? 'resolve' : 'nxdomain',
     before: { headers: [] },
-    rule: { text: `search ${r.flow.src.name?.split('/')[0] ?? 'default'}.svc.cluster.local svc.cluster.local cluster.local\noptions ndots:5\n${tried}`, source: 'kubelet resolv.conf for pods (ClusterFirst); the seed, part 16' },
-    explain: r.resolution.service ? 'trace.resolved' : 'trace.nxdomain',
+    rule: { text: `${config}\n${tried}`, source: windows ? 'K6 windows-networking (PQDN only without a dot); the seed' : 'kubelet resolv.conf for pods (ClusterFirst); the seed, part 16' },
+    explain: r.resolution.service ? (windows ? 'trace.resolvedWindows' : 'trace.resolved') : windows ? 'trace.nxdomainWindows' : 'trace.nxdomain',
     params: { name: r.flow.dst.spec.slice(4), ip: r.flow.dst.ip },
   });
   return rec.steps;
@@ -74,14 +98,15 @@ function toTrace(flow: Flow, w: WalkResult, pre: Step[] = []): Trace {
 
 function runPacket(c: CompiledCluster, r: ResolvedFlow, ctx: HopContext, which: 'first' | 'next'): { forward: WalkResult; reply?: WalkResult } {
   const srcIp = r.flow.src.kind === 'node' ? '0.0.0.0' : r.flow.src.ip;
-  let packet = firstPacket(r.flow, srcIp, which);
+  let packet = firstPacket(r.flow, srcIp, which, r.flow.fromNode ? 64 : initialTtl(c, r.flow.src.node));
   if (r.flow.fromNode) {
     // A packet from outside enters the node's NIC from the gateway.
     packet = { headers: [{ kind: 'eth', src: stationMac(`${c.scenario.fabric.gatewayName}/entry`), dst: c.view.peerByName.get(r.flow.fromNode)!.nicMac, type: 'ipv4' }, ...packet.headers] };
   }
   const forward = walk(c, { ...r.start, packet }, ctx);
   if (forward.outcome.kind !== 'deliver') return { forward };
-  const reply = walk(c, { place: forward.last, packet: replyPacket(r.flow, forward.outcome.delivered, which), local: true }, ctx);
+  const d = forward.outcome.delivered;
+  const reply = walk(c, { place: forward.last, packet: replyPacket(r.flow, d, which, initialTtl(c, c.view.peerByName.has(d.node) ? d.node : undefined)), local: true }, ctx);
   return { forward, reply };
 }
 
@@ -94,9 +119,13 @@ export function traceFlow(c: CompiledCluster, req: FlowRequest): { trace?: Trace
   const { resolved, error } = resolveFlow(c, req);
   if (!resolved) return { diagnostics: [error!] };
   const flow = resolved.flow;
+  if (resolved.limitation) return { trace: limitationTrace(resolved), diagnostics: [] };
   const pre = resolverSteps(resolved);
   if (resolved.resolution && !resolved.resolution.service) {
-    const trace: Trace = { flow, verdict: 'no-route', reason: { code: 'dns-nxdomain', params: { name: flow.dst.spec.slice(4) } }, steps: pre, wire: [] };
+    const name = flow.dst.spec.slice(4);
+    const windowsDotted = resolved.resolution.os === 'windows' && name.includes('.') && !name.endsWith('.');
+    const reason: Reason = windowsDotted ? { code: 'dns-dotted-name-windows', params: { name, hint: name.split('.')[0]! } } : { code: 'dns-nxdomain', params: { name } };
+    const trace: Trace = { flow, verdict: 'no-route', reason, steps: pre, wire: [] };
     return { trace, diagnostics: [] };
   }
   const ctx = createHopContext(c, flow);
@@ -110,6 +139,8 @@ export function traceFlow(c: CompiledCluster, req: FlowRequest): { trace?: Trace
   const run = runPacket(c, resolved, ctx, flow.packet);
   const trace = toTrace(flow, run.forward, pre);
   if (ctx.branches.length) trace.branches = [...ctx.branches];
+  const warnings = [...(trace.warnings ?? []), ...ctx.warnings.filter((w, i) => ctx.warnings.findIndex((x) => x.code === w.code) === i)];
+  if (warnings.length) trace.warnings = warnings;
   if (run.reply && trace.delivered) {
     const d = trace.delivered;
     const replyFlow: Flow = {

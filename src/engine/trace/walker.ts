@@ -7,9 +7,9 @@ import { arpOnFabric } from '../fabric/fabric';
 import { evaluateFabricHost, evaluateGateway } from '../fabric/stations';
 import { evaluateLinuxHost } from '../linux/hostPath';
 import { evaluateLinuxPod } from '../linux/podPath';
+import { evaluateWindowsNode } from '../windows/nodePath';
 import { fnv1a } from '../model/hash';
 import type { Arrival, HopContext, HopOutcome, HopResult, Place } from '../model/hop';
-import { StepRecorder } from '../model/steps';
 import type { Flow, Step, WirePacket } from '../model/trace';
 import type { CompiledCluster } from './cluster';
 
@@ -34,6 +34,8 @@ export function createHopContext(c: CompiledCluster, flow: Flow): HopContext {
     flow,
     arp: (fromIp, ip) => arpOnFabric(c.fabric, fromIp, ip),
     conntrack: new Map(),
+    uft: new Map(),
+    warnings: [],
     nftSets: new Map(),
     branches,
     pick(choices, at = choices.join(' | ')) {
@@ -57,10 +59,9 @@ function backendOf(choice: string): string {
   return m ? `${m[1]}:${m[2]}` : choice;
 }
 
-function unsupportedWindows(node: string, arrival: Arrival): HopResult {
-  const rec = new StepRecorder(node);
-  rec.add({ at: { component: 'node', layer: node }, action: 'unsupported', before: arrival.packet, explain: 'trace.windowsNotModelled', params: { node } });
-  return { steps: rec.steps, outcome: { kind: 'stop', verdict: 'unsupported', reason: { code: 'windows-datapath-not-modelled', params: { node } } } };
+/** A place whose node is not of the expected kind (a scenario edited under a running trace). */
+function unknownPlace(node: string): HopResult {
+  return { steps: [], outcome: { kind: 'stop', verdict: 'dropped', reason: { code: 'unknown-place', params: { node } } } };
 }
 
 function evaluate(c: CompiledCluster, arrival: Arrival, ctx: HopContext): HopResult {
@@ -69,21 +70,33 @@ function evaluate(c: CompiledCluster, arrival: Arrival, ctx: HopContext): HopRes
     case 'linux-pod': {
       const st = c.nodes.get(p.node);
       const pod = st?.kind === 'linux' ? st.pods.find((x) => x.pod === p.pod) : undefined;
-      if (!st || st.kind !== 'linux' || !pod) return unsupportedWindows(p.node, arrival);
+      if (!st || st.kind !== 'linux' || !pod) return unknownPlace(p.node);
       return evaluateLinuxPod(st, pod, arrival, ctx);
     }
     case 'linux-host': {
       const st = c.nodes.get(p.node);
-      if (!st || st.kind !== 'linux') return unsupportedWindows(p.node, arrival);
+      if (!st || st.kind !== 'linux') return unknownPlace(p.node);
       return evaluateLinuxHost(st, arrival, ctx);
     }
     case 'windows-node':
-      return unsupportedWindows(p.node, arrival);
+    case 'windows-pod': {
+      const st = c.nodes.get(p.node);
+      if (!st || st.kind !== 'windows') return unknownPlace(p.node);
+      return evaluateWindowsNode(st, arrival, ctx);
+    }
     case 'fabric-host':
       return evaluateFabricHost(c.fabric, p.name, arrival, ctx);
     case 'gateway':
       return evaluateGateway(c.fabric, arrival);
   }
+}
+
+/** A Windows node delivers to one of its pods' compartments: the reply starts there. */
+function deliveredPlace(p: Place, o: Exclude<HopOutcome, { kind: 'send' }>): Place {
+  if ((p.kind === 'windows-node' || p.kind === 'windows-pod') && o.kind === 'deliver') {
+    return o.delivered.pod ? { kind: 'windows-pod', node: p.node, pod: o.delivered.pod } : { kind: 'windows-node', node: p.node };
+  }
+  return p;
 }
 
 export function walk(c: CompiledCluster, start: Arrival, ctx: HopContext): WalkResult {
@@ -93,7 +106,7 @@ export function walk(c: CompiledCluster, start: Arrival, ctx: HopContext): WalkR
   for (let hop = 0; hop < MAX_HOPS; hop++) {
     const r = evaluate(c, arrival, ctx);
     steps.push(...r.steps);
-    if (r.outcome.kind !== 'send') return { steps, wire, outcome: r.outcome, last: arrival.place };
+    if (r.outcome.kind !== 'send') return { steps, wire, outcome: r.outcome, last: deliveredPlace(arrival.place, r.outcome) };
     if (r.outcome.wire) wire.push({ ...r.outcome.wire, packet: r.outcome.next.packet });
     arrival = r.outcome.next;
   }

@@ -28,7 +28,7 @@ import type { ObjectRef } from '../../model/diagnostic';
 import { isIPv4, parseCidr, cidrContains } from '../../model/ipv4';
 import type { EndpointSliceSpec, ServicePortSpec, ServiceSpec } from '../../model/scenario';
 import type { KubeProxySets } from './kubeProxyBase';
-import { categorizeEndpoints, endpointsForServicePort, type KubeProxyEndpoint } from './kubeProxyEndpoints';
+import { categorizeEndpoints, endpointsForServicePort, type KubeProxyEndpoint } from '../../model/serviceEndpoints';
 import { endpointNames, servicePortChainNames, servicePortNameString, type ServicePortKey } from './kubeProxyNames';
 import type { NftChain, NftL4Proto, NftMap, NftMatch, NftRule, NftTable, NftVerdict } from './ruleset';
 import { rule, verdict, verdictStmt } from './ruleset';

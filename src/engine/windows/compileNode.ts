@@ -1,0 +1,55 @@
+/**
+ * Compiles one Windows node of the scenario into WindowsNodeState: the HNS
+ * network, endpoints and compartments Calico creates, the load balancers and
+ * remote endpoints kube-proxy (winkernel) creates, the VFP ports that execute
+ * them, and the host route table.
+ */
+import type { ClusterView, PeerNode } from '../model/clusterView';
+import { parseCidr, prefixOf } from '../model/ipv4';
+import type { NodeSpec } from '../model/scenario';
+import { lbBackendCap, windowsBuild } from './lbCap';
+import { compileHostEndpoint, compileHostRoutes, compileNetwork, windowsNetworkMode } from './network';
+import { compilePodEndpoints, outboundNatExceptions } from './podEndpoints';
+import type { WindowsNodeState } from './state';
+import { compileVfpPorts } from './vfpCompile';
+import { compileWinkernel } from './winkernel';
+
+export function compileWindowsNode(node: NodeSpec, self: PeerNode, view: ClusterView): WindowsNodeState {
+  const mode = windowsNetworkMode(view);
+  // A node without a block (no Calico IPAM) still gets a network; assumption: a /26 around nothing.
+  const block = self.block ? parseCidr(self.block)! : prefixOf('0.0.0.0', 26);
+  const network = compileNetwork(self, view, mode, block);
+  const hostEndpoint = compileHostEndpoint(self, network, mode, block);
+  const hostIps = [self.ip, hostEndpoint.IPAddress];
+  const pods = compilePodEndpoints(self, view, network, mode, block, hostIps);
+  const build = windowsBuild(node.kernelVersion, node.labels);
+  const lbCap = lbBackendCap(build);
+  const hostMac = self.nicMac;
+  const wk = compileWinkernel({ node: node.name, nodeIp: self.ip, hostMac, mode, network, pods: pods.pods, cap: lbCap, view });
+  const endpoints = [hostEndpoint, ...pods.endpoints, ...wk.remoteEndpoints];
+  const ports = compileVfpPorts({ node: node.name, nodeIp: self.ip, hostMac, mode, network, block, pods: pods.pods, endpoints, hostEndpoint, loadBalancers: wk.loadBalancers });
+  return {
+    kind: 'windows',
+    name: node.name,
+    ref: node.ref,
+    ip: self.ip,
+    ...(build !== undefined ? { build } : {}),
+    mode,
+    hostMac,
+    ...(mode === 'overlay' ? { vsid: view.scenario.calico?.vxlanVNI ?? 4096, vxlanPort: 4789 } : {}),
+    block,
+    network,
+    hostEndpoint,
+    endpoints,
+    namespaces: pods.namespaces,
+    loadBalancers: wk.loadBalancers,
+    policyLists: wk.policyLists,
+    lbFailures: wk.failures,
+    lbCap,
+    sourceVip: wk.sourceVip,
+    pods: pods.pods,
+    ports,
+    hostRoutes: compileHostRoutes(self, view, mode, block),
+    natExceptions: outboundNatExceptions(view),
+  };
+}

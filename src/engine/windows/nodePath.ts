@@ -1,0 +1,585 @@
+/**
+ * A packet on a Windows node: the pod's compartment, its vNIC into the
+ * Hyper-V switch, the VFP layers of the port (or the unified flow cache), and
+ * out: to another port on the switch, VXLAN to another node, or through the
+ * host to the physical network. From the wire: the external port, VXLAN
+ * decapsulation, the host vNIC port (NodePort load balancers, replies to
+ * OutBoundNAT flows) or a pod's port.
+ *
+ * Sources: DATAPATH-FACTS §4 (HNS), §5 (VFP), §7 (limitations), §8 (Calico on
+ * Windows); the seed (VFP, unified flow, limitations). What no source pins
+ * down is marked `assumption` on the step's rule:
+ * - TTL: the VFP routing step decrements the TTL once when the packet leaves
+ *   its subnet (as the distributed router); traffic within the subnet keeps it.
+ * - The overlay gateway `.1` answers with the network's DrMacAddress.
+ */
+import { ephemeralPort } from '../model/hash';
+import type { Arrival, CtTuple, HopContext, HopResult, UftEntry, UftRoute } from '../model/hop';
+import { cidrContains } from '../model/ipv4';
+import type { Packet, UdpHeader } from '../model/packet';
+import { HEADER_BYTES } from '../model/packet';
+import { innerIp, ipLength, outerIp, patchInnerIp, patchInnerL4, ports, vxlanHeader, withOuterEth, withoutOuterEth } from '../model/packetOps';
+import { sameTuple, tupleOf } from '../model/flowTuple';
+import { StepRecorder } from '../model/steps';
+import type { StepRule } from '../model/trace';
+import { hnsMac, packetMac } from './hns';
+import { HOST_VNIC, PHYSICAL_NIC } from './network';
+import type { WindowsNodeState, WindowsPod } from './state';
+import { describeTransposition, uftLookup, uftTable, type UftHit } from './uft';
+import { LAYER, type VfpAction, type VfpPort, type VfpRule } from './vfp';
+import { formatRule, matchLayer } from './vfpMatch';
+
+const VXLAN_PORT = 4789;
+const TTL_ASSUMPTION = 'assumption: VFP decrements the TTL once when it routes a packet out of its subnet';
+
+interface Ctx {
+  st: WindowsNodeState;
+  ctx: HopContext;
+  rec: StepRecorder;
+}
+
+/** Where the switch sends a packet after the layers. */
+type Decision = UftRoute;
+
+function stop(c: Ctx, verdict: 'dropped' | 'rejected' | 'no-route' | 'unsupported', code: string, params: Record<string, string | number>): HopResult {
+  return { steps: c.rec.steps, outcome: { kind: 'stop', verdict, reason: { code, params: { node: c.st.name, ...params } } } };
+}
+
+function ruleOf(r: VfpRule): StepRule {
+  return { text: `${formatRule(r)}\n${r.hns}`, source: r.source, ...(r.owner ? { owner: r.owner } : {}), ...(r.assumption ? { assumption: true } : {}) };
+}
+
+function portOfPod(st: WindowsNodeState, pod: string): VfpPort | undefined {
+  return st.ports.find((p) => p.pod === pod);
+}
+
+function hostPort(st: WindowsNodeState): VfpPort {
+  return st.ports.find((p) => p.kind === 'host')!;
+}
+
+function externalPort(st: WindowsNodeState): VfpPort {
+  return st.ports.find((p) => p.kind === 'external')!;
+}
+
+function rewrite(p: Packet, t: CtTuple): Packet {
+  let q = patchInnerIp(p, { src: t.src, dst: t.dst });
+  if (t.proto !== 'icmp') q = patchInnerL4(q, { sport: t.sport, dport: t.dport });
+  return q;
+}
+
+function decrementTtl(p: Packet): Packet {
+  return patchInnerIp(p, { ttl: innerIp(p).ttl - 1 });
+}
+
+/** Whether the packet's destination port is a NodePort of this node. */
+function nodePortOn(st: WindowsNodeState, p: Packet): boolean {
+  const { dport } = ports(p);
+  return st.loadBalancers.some((lb) => lb.kind === 'NodePort' && lb.externalPort === dport && lb.proto === innerIp(p).proto);
+}
+
+// ---------------------------------------------------------------- leaving the node
+
+/** ARP on the node network and onto the wire through the external port. */
+function transmitWire(c: Ctx, p: Packet, nextHop: string, srcMac: string): HopResult {
+  const { st, ctx, rec } = c;
+  const station = ctx.arp(st.ip, nextHop);
+  if (!station) {
+    rec.add({ at: { component: 'link', layer: PHYSICAL_NIC }, action: 'drop', before: p, explain: 'windows.arpFailed', params: { ip: nextHop } });
+    return stop(c, 'dropped', 'neighbour-unreachable', { ip: nextHop });
+  }
+  const bare = p.headers[0]?.kind === 'eth' ? withoutOuterEth(p) : p;
+  const framed = withOuterEth(bare, { src: srcMac, dst: station.mac });
+  rec.add({
+    at: { component: 'link', layer: PHYSICAL_NIC },
+    action: 'transmit',
+    before: p,
+    after: framed,
+    rule: { text: `Get-NetNeighbor ${nextHop}: ${hnsMac(station.mac)} Reachable (${HOST_VNIC})`, source: 'Windows ARP cache of the host vNIC' },
+    explain: 'windows.transmitWire',
+    params: { nextHop, mac: station.mac, to: station.name },
+  });
+  return { steps: rec.steps, outcome: { kind: 'send', next: { place: station.place, packet: framed, iif: station.ifname }, wire: { from: st.name, to: station.name, link: PHYSICAL_NIC } } };
+}
+
+/** The host's route table decides the next hop of a packet leaving through the host. */
+function routeByHost(c: Ctx, p: Packet, srcMac: string): HopResult {
+  const { st, rec } = c;
+  const dst = innerIp(p).dst;
+  const noLb = serviceCidrHit(c, p);
+  if (noLb) return noLb;
+  if (dst === st.ip) return deliverToHost(c, p);
+  let best: WindowsNodeState['hostRoutes'][number] | undefined;
+  for (const r of st.hostRoutes) if (cidrContains(r.dst, dst) && (!best || r.dst.len > best.dst.len)) best = r;
+  if (!best) {
+    rec.add({ at: { component: 'routing', layer: HOST_VNIC }, action: 'drop', before: p, explain: 'windows.noRoute', params: { dst } });
+    return stop(c, 'no-route', 'no-route', { dst });
+  }
+  const nextHop = best.nextHop === '0.0.0.0' ? dst : best.nextHop;
+  rec.add({
+    at: { component: 'routing', layer: HOST_VNIC },
+    action: 'route',
+    before: p,
+    rule: { text: `${best.dst.text} → ${best.nextHop} (${best.ifAlias}, ${best.protocol})`, source: best.source, ...(best.assumption ? { assumption: true } : {}) },
+    explain: 'windows.hostRoute',
+    params: { dst, nextHop },
+  });
+  return transmitWire(c, p, nextHop, srcMac);
+}
+
+/** A ClusterIP with no load balancer (no usable endpoints): nothing on Windows answers it. */
+function serviceCidrHit(c: Ctx, p: Packet): HopResult | undefined {
+  const dst = innerIp(p).dst;
+  const f = c.ctx.flow;
+  const svc = f.dst.kind === 'service' && f.dst.ip === dst ? f.dst.name : undefined;
+  if (!svc) return undefined;
+  c.rec.add({ at: { component: 'vfp', layer: LAYER.slbLb }, action: 'drop', before: p, rule: { text: `no load balancer for ${dst}`, source: 'K1 winkernel: no usable endpoints → no load balancer; assumption: the packet is lost (no reject rule exists on Windows)', assumption: true }, explain: 'windows.noLoadBalancer', params: { vip: dst, service: svc } });
+  return stop(c, 'dropped', 'no-endpoints', { service: svc, vip: dst });
+}
+
+function encapsulate(c: Ctx, p: Packet, e: Extract<UftRoute, { kind: 'encap' }>): Packet {
+  const { st } = c;
+  const bare = p.headers[0]?.kind === 'eth' ? withoutOuterEth(p) : p;
+  const inner = withOuterEth(bare, { src: packetMac(st.network.DrMacAddress ?? st.hostMac), dst: e.drMac });
+  const ip = innerIp(p);
+  const { sport, dport } = ports(p);
+  const udp: UdpHeader = { kind: 'udp', sport: ephemeralPort(`${ip.src}:${sport}>${ip.dst}:${dport}/${ip.proto}`), dport: VXLAN_PORT, len: ipLength(bare) + HEADER_BYTES.eth + HEADER_BYTES.vxlan + HEADER_BYTES.udp };
+  return { headers: [{ kind: 'ipv4', src: st.ip, dst: e.pa, ttl: 128, proto: 'udp', len: udp.len! + HEADER_BYTES.ipv4, df: false }, udp, { kind: 'vxlan', vni: e.vni, flags: 0x08 }, ...inner.headers] };
+}
+
+/** Carries out the switch's decision for a packet that has been through the layers (or the flow cache). */
+function dispatch(c: Ctx, p: Packet, d: Decision): HopResult {
+  const { st, rec } = c;
+  if (d.kind === 'encap') {
+    const outer = encapsulate(c, p, d);
+    rec.add({
+      at: { component: 'vfp', layer: LAYER.encap, chain: PHYSICAL_NIC },
+      action: 'encapsulate',
+      before: p,
+      after: outer,
+      rule: { text: `VXLAN VSID ${d.vni}, UDP ${VXLAN_PORT}, PA ${st.ip} → ${d.pa}, inner MAC ${packetMac(st.network.DrMacAddress ?? st.hostMac)} → ${d.drMac}`, source: 'M2/K6 overlay (VXLAN with the VSID); C22 RemoteSubnetRoute; outer TTL 128 is the Windows default (assumption)', assumption: true },
+      explain: 'windows.encapsulate',
+      params: { vni: d.vni, remote: d.pa, local: st.ip },
+    });
+    return transmitWire(c, outer, d.pa, st.hostMac);
+  }
+  if (d.kind === 'local') return switchToIp(c, p);
+  return routeByHost(c, p, d.kind === 'mac-rewrite' ? d.srcMac : st.hostMac);
+}
+
+// ---------------------------------------------------------------- the layers
+
+interface LayerWalk {
+  packet: Packet;
+  decision?: Decision;
+  stopped?: HopResult;
+}
+
+/** Picks a load balancer backend: `ctx.pick` with the backends as `ip:port`, as kube-proxy's random choice. */
+function pickBackend(c: Ctx, a: Extract<VfpAction, { type: 'lb' }>, r: VfpRule): Extract<VfpAction, { type: 'lb' }>['backends'][number] {
+  const choices = a.backends.map((b) => `__${b.ip}/${b.port}`);
+  return a.backends[c.ctx.pick(choices, r.id)]!;
+}
+
+function failedLb(st: WindowsNodeState, p: Packet): WindowsNodeState['lbFailures'][number] | undefined {
+  const ip = innerIp(p);
+  const { dport } = ports(p);
+  return st.lbFailures.find((f) => f.vip === ip.dst && f.port === dport && f.proto === ip.proto);
+}
+
+/** Walks the port's layers outbound (into the switch), recording each matched rule. */
+function walkLayersOut(c: Ctx, port: VfpPort, p0: Packet, srcPod?: WindowsPod): LayerWalk {
+  const { st, rec } = c;
+  let p = p0;
+  for (const layer of port.layers) {
+    const isLb = layer.name === LAYER.lbDsr || layer.name === LAYER.slbLb;
+    const r = matchLayer(layer, p, 'out');
+    const at = { component: 'vfp', layer: layer.name, chain: port.label };
+    if (!r) {
+      if (isLb) continue;
+      rec.add({ at, action: 'no-match', before: p, explain: 'windows.layerNoMatch', params: { layer: layer.name }, level: 'detail' });
+      continue;
+    }
+    const a = r.action;
+    const rule = ruleOf(r);
+    switch (a.type) {
+      case 'allow':
+        rec.add({ at, action: 'allow', before: p, rule, explain: 'windows.aclAllow', params: { rule: r.id }, level: 'detail' });
+        break;
+      case 'block':
+        rec.add({ at, action: 'drop', before: p, rule, explain: 'windows.aclBlock', params: { rule: r.id } });
+        return { packet: p, stopped: stop(c, 'dropped', 'acl-block', { rule: r.id }) };
+      case 'lb': {
+        const b = pickBackend(c, a, r);
+        if (srcPod && b.ip === srcPod.ip && a.dsr) {
+          rec.add({ at, action: 'drop', before: p, rule, explain: 'windows.dsrLoopback', params: { pod: srcPod.pod, vip: innerIp(p).dst } });
+          return { packet: p, stopped: stop(c, 'dropped', 'dsr-loopback-not-enabled', { pod: srcPod.pod, vip: innerIp(p).dst }) };
+        }
+        let q = a.preserveDip ? p : patchInnerL4(patchInnerIp(p, { dst: b.ip }), { dport: b.port });
+        if (a.snatTo) {
+          const t = tupleOf(p);
+          q = patchInnerL4(patchInnerIp(q, { src: a.snatTo }), { sport: ephemeralPort(`lb-snat:${t.src}:${t.sport}>${t.dst}:${t.dport}`) });
+        }
+        p = rec.add({ at, action: a.snatTo ? 'dnat+snat' : 'dnat', before: p, after: q, rule, explain: a.dsr ? 'windows.lbDsr' : 'windows.lbSnat', params: { vip: innerIp(p).dst, backend: `${b.ip}:${b.port}`, snat: a.snatTo ?? '' } });
+        break;
+      }
+      case 'nat-exempt':
+        rec.add({ at, action: 'nat-exempt', before: p, rule, explain: 'windows.natExempt', params: { dst: innerIp(p).dst, exception: r.match.dst?.[0]?.text ?? '' } });
+        return walkRouting(c, port, p, layer);
+      case 'snat': {
+        const t = tupleOf(p);
+        const q = patchInnerIp(p, { src: a.ip });
+        const after = t.proto === 'icmp' ? q : patchInnerL4(q, { sport: ephemeralPort(`outboundnat:${t.src}:${t.sport}>${t.dst}:${t.dport}`) });
+        if (t.proto === 'icmp') c.ctx.warnings.push({ code: 'icmp-through-outboundnat', params: { node: st.name, dst: t.dst } });
+        p = rec.add({ at, action: 'snat', before: p, after, rule, explain: t.proto === 'icmp' ? 'windows.outboundNatIcmp' : 'windows.outboundNat', params: { src: t.src, ip: a.ip } });
+        return walkRouting(c, port, p, layer);
+      }
+      default:
+        if (isLb) continue;
+        return routingDecision(c, port, p, r);
+    }
+    if (isLb) {
+      const f = failedLb(st, p);
+      if (f) return { packet: p, stopped: lbCapStop(c, p, f) };
+    }
+  }
+  const f = failedLb(st, p);
+  if (f) return { packet: p, stopped: lbCapStop(c, p, f) };
+  return { packet: p, stopped: stop(c, 'dropped', 'vfp-no-decision', { port: port.label }) };
+}
+
+function lbCapStop(c: Ctx, p: Packet, f: WindowsNodeState['lbFailures'][number]): HopResult {
+  const { st, rec } = c;
+  rec.add({
+    at: { component: 'vfp', layer: LAYER.slbLb },
+    action: 'drop',
+    before: p,
+    rule: { text: `hcnCreateLoadBalancer ${f.vip}:${f.port}/${f.proto}: ${f.backends} backends > ${f.cap}`, source: st.lbCap.source, owner: f.service, assumption: true },
+    explain: 'windows.lbCapExceeded',
+    params: { vip: f.vip, count: f.backends, cap: f.cap, build: st.build ?? '?' },
+  });
+  return stop(c, 'unsupported', 'lb-backend-cap-exceeded', { service: `${f.service.namespace}/${f.service.name}`, count: f.backends, cap: f.cap, build: st.build ?? '?' });
+}
+
+/** After NAT: the remaining routing layer of the port decides. */
+function walkRouting(c: Ctx, port: VfpPort, p: Packet, after: VfpPort['layers'][number]): LayerWalk {
+  const rest = port.layers.slice(port.layers.indexOf(after) + 1);
+  for (const layer of rest) {
+    const r = matchLayer(layer, p, 'out');
+    if (r) return routingDecision(c, port, p, r);
+  }
+  return { packet: p, stopped: stop(c, 'dropped', 'vfp-no-decision', { port: port.label }) };
+}
+
+function routingDecision(c: Ctx, port: VfpPort, p: Packet, r: VfpRule): LayerWalk {
+  const { st, rec } = c;
+  const a = r.action;
+  const layer = st.mode === 'overlay' ? LAYER.paRoute : LAYER.macRewrite;
+  const at = { component: 'vfp', layer, chain: port.label };
+  const rule = ruleOf(r);
+  const dst = innerIp(p).dst;
+  const failed = failedLb(st, p);
+  if (failed) return { packet: p, stopped: lbCapStop(c, p, failed) };
+  if (a.type === 'encap') {
+    const q = decrementTtl(p);
+    rec.add({ at, action: 'route', before: p, after: q, rule: { ...rule, source: `${rule.source}; ${TTL_ASSUMPTION}` }, explain: 'windows.remoteSubnetRoute', params: { dst, prefix: a.prefix, pa: a.pa, vni: a.vni } });
+    return { packet: q, decision: { kind: 'encap', pa: a.pa, vni: a.vni, drMac: a.drMac } };
+  }
+  if (a.type === 'switch-local') {
+    rec.add({ at, action: 'switch', before: p, rule, explain: 'windows.localSubnet', params: { dst, subnet: st.block.text } });
+    return { packet: p, decision: { kind: 'local' } };
+  }
+  if (a.type === 'mac-rewrite') {
+    const q = decrementTtl(p);
+    const bare = q.headers[0]?.kind === 'eth' ? withoutOuterEth(q) : q;
+    const after = withOuterEth(bare, { src: a.srcMac, dst: p.headers[0]?.kind === 'eth' ? p.headers[0].dst : a.srcMac });
+    rec.add({ at, action: 'mac-rewrite', before: p, after, rule: { ...rule, source: `${rule.source}; ${TTL_ASSUMPTION}` }, explain: 'windows.macRewrite', params: { dst, mac: a.srcMac } });
+    return { packet: after, decision: { kind: 'mac-rewrite', srcMac: a.srcMac } };
+  }
+  if (a.type === 'route-host') {
+    const q = decrementTtl(p);
+    rec.add({ at, action: 'route', before: p, after: q, rule: { ...rule, source: `${rule.source}; ${TTL_ASSUMPTION}` }, explain: 'windows.routeHost', params: { dst } });
+    return { packet: q, decision: { kind: 'host' } };
+  }
+  return { packet: p, stopped: stop(c, 'dropped', 'vfp-no-decision', { port: port.label }) };
+}
+
+// ---------------------------------------------------------------- the flow cache
+
+function recordFlow(c: Ctx, port: VfpPort, before: Packet, after: Packet, route: Decision): void {
+  const key = tupleOf(before);
+  const result = tupleOf(after);
+  const entry: UftEntry = { port: port.id, key, result, route, text: describeTransposition(key, result, route), hits: 0 };
+  uftTable(c.ctx, c.st.name).push(entry);
+  c.rec.add({
+    at: { component: 'uft', layer: port.label },
+    action: 'flow-create',
+    before,
+    after,
+    rule: { text: `unified flow ${port.label}: ${entry.text}`, source: 'M9/M10 VFP unified flow table; the seed («единый поток»)' },
+    explain: 'windows.uftCreate',
+    params: { action: entry.text },
+  });
+}
+
+/** Applies a cached flow in one step; the route is unknown for a first reply (the routing layer decides it). */
+function applyFlow(c: Ctx, hit: UftHit, p: Packet, port: string): { packet: Packet; route?: Decision } {
+  const e = hit.entry;
+  e.hits++;
+  const forward = hit.dir === 'forward';
+  const target: CtTuple = forward ? e.result : { proto: e.key.proto, src: e.key.dst, sport: e.key.dport, dst: e.key.src, dport: e.key.sport };
+  let q = rewrite(p, target);
+  const route = forward ? e.route : e.replyRoute;
+  if (route && route.kind !== 'local') q = decrementTtl(q);
+  // The cached transposition includes the encapsulation: one step, as VFP applies it.
+  if (route?.kind === 'encap') q = encapsulate(c, q, route);
+  const text = forward ? e.text : e.replyText ?? describeTransposition(tupleOf(p), target);
+  c.rec.add({
+    at: { component: 'uft', layer: port },
+    action: forward ? 'flow-hit' : 'flow-reverse',
+    before: p,
+    after: q,
+    rule: { text: `unified flow: ${e.text}${forward ? '' : ` (reversed for the reply: ${text})`}`, source: 'M9/M10 VFP unified flow table; the seed («к ответам — обратное»)' },
+    explain: forward ? 'windows.uftHit' : 'windows.uftReverse',
+    params: { action: text },
+    level: sameTuple(tupleOf(p), tupleOf(q)) && !route ? 'detail' : 'hop',
+  });
+  return { packet: q, ...(route ? { route } : {}) };
+}
+
+/** The routing layer (the port's last) alone, for a packet whose NAT the flow cache already did. */
+function routeOnly(c: Ctx, port: VfpPort, p: Packet): LayerWalk {
+  const layer = port.layers[port.layers.length - 1]!;
+  const r = matchLayer(layer, p, 'out');
+  if (!r) return { packet: p, stopped: stop(c, 'dropped', 'vfp-no-decision', { port: port.label }) };
+  return routingDecision(c, port, p, r);
+}
+
+// ---------------------------------------------------------------- into the switch from a port
+
+/** A packet entering the switch from `port` (a pod's vNIC or the host vNIC). */
+function switchFromPort(c: Ctx, port: VfpPort, p: Packet, srcPod?: WindowsPod): HopResult {
+  const hit = uftLookup(uftTable(c.ctx, c.st.name), tupleOf(p), port.id);
+  if (hit) {
+    const applied = applyFlow(c, hit, p, port.label);
+    if (applied.route?.kind === 'encap') return transmitWire(c, applied.packet, applied.route.pa, c.st.hostMac);
+    if (applied.route) return dispatch(c, applied.packet, applied.route);
+    // First reply: the routing layer decides where it goes; the reply's route and transposition are cached.
+    const w = routeOnly(c, port, applied.packet);
+    if (w.stopped) return w.stopped;
+    hit.entry.replyRoute = w.decision!;
+    hit.entry.replyText = describeTransposition(tupleOf(p), tupleOf(w.packet), w.decision);
+    return dispatch(c, w.packet, w.decision!);
+  }
+  const w = walkLayersOut(c, port, p, srcPod);
+  if (w.stopped) return w.stopped;
+  recordFlow(c, port, p, w.packet, w.decision!);
+  return dispatch(c, w.packet, w.decision!);
+}
+
+// ---------------------------------------------------------------- from the switch to a port
+
+/** The switch delivers to the port that owns the destination IP. */
+function switchToIp(c: Ctx, p: Packet): HopResult {
+  const { st, rec } = c;
+  const dst = innerIp(p).dst;
+  const pod = st.pods.find((x) => x.ip === dst);
+  if (pod) return deliverToPod(c, pod, p);
+  if (dst === st.hostEndpoint.IPAddress || dst === st.ip) return toHost(c, p);
+  const borrowed = c.ctx.flow.dst.ip === dst && c.ctx.flow.dst.kind === 'pod' && c.ctx.flow.dst.node !== st.name ? c.ctx.flow.dst : undefined;
+  rec.add({
+    at: { component: 'vswitch', layer: st.network.Name },
+    action: 'drop',
+    before: p,
+    rule: { text: `${st.network.Name} subnet ${st.block.text}: no endpoint with IPAddress ${dst}`, source: 'the seed: «VFP будет считать его своим, локальным»; DATAPATH-FACTS §8.2 [D3][D1] (strictAffinity)' },
+    explain: borrowed ? 'windows.borrowedAddress' : 'windows.noEndpoint',
+    params: { ip: dst, block: st.block.text, pod: borrowed?.name ?? '', owner: borrowed?.node ?? '' },
+  });
+  return borrowed ? stop(c, 'dropped', 'address-in-windows-block', { ip: dst, pod: borrowed.name ?? '', block: st.block.text, podNode: borrowed.node ?? '' }) : stop(c, 'dropped', 'no-endpoint', { ip: dst });
+}
+
+function deliverToPod(c: Ctx, pod: WindowsPod, p0: Packet): HopResult {
+  const { st, rec } = c;
+  const port = portOfPod(st, pod.pod)!;
+  let p = p0;
+  const table = uftTable(c.ctx, st.name);
+  const t = tupleOf(p);
+  const hit = uftLookup(table, t);
+  const established = hit !== undefined;
+  if (hit?.dir === 'reverse' && hit.entry.text !== 'no rewrite (inbound flow)' && !sameTuple(hit.entry.key, hit.entry.result)) {
+    p = applyFlow(c, hit, p, port.label).packet;
+  }
+  rec.add({ at: { component: 'vswitch', layer: st.network.Name }, action: 'switch', before: p, explain: 'windows.switchToPort', params: { pod: pod.pod, port: port.id }, level: 'detail' });
+  if (!established) {
+    for (const layer of [...port.layers].reverse()) {
+      const r = matchLayer(layer, p, 'in');
+      if (!r) continue;
+      const rule = ruleOf(r);
+      const at = { component: 'vfp', layer: layer.name, chain: port.label };
+      if (r.action.type === 'block') {
+        rec.add({ at, action: 'drop', before: p, rule, explain: 'windows.aclBlock', params: { rule: r.id } });
+        return stop(c, 'dropped', 'acl-block', { rule: r.id });
+      }
+      if (r.action.type === 'allow') rec.add({ at, action: 'allow', before: p, rule, explain: 'windows.aclAllow', params: { rule: r.id }, level: 'detail' });
+    }
+    const key = tupleOf(p);
+    table.push({ port: port.id, key, result: key, route: { kind: 'local' }, text: 'no rewrite (inbound flow)', hits: 0 });
+  }
+  const ip = innerIp(p);
+  const { sport, dport } = ports(p);
+  const framed = withOuterEth(p.headers[0]?.kind === 'eth' ? withoutOuterEth(p) : p, { src: packetMac(st.mode === 'overlay' ? st.network.DrMacAddress ?? st.hostMac : hnsMac(st.hostEndpoint.MacAddress)), dst: pod.mac });
+  rec.add({ at: { component: 'vnic', layer: pod.pod }, action: 'receive', before: p, after: framed, rule: { text: `Get-HnsEndpoint ${pod.endpointId}: IPAddress ${pod.ip}, MacAddress ${hnsMac(pod.mac)}`, source: 'C25 Calico CNI endpoint', owner: pod.ref }, explain: 'windows.vnicIn', params: { pod: pod.pod }, level: 'detail' });
+  rec.add({ at: { component: 'socket', layer: pod.pod }, action: 'deliver', before: framed, explain: 'windows.deliverPod', params: { pod: pod.pod, ip: ip.dst } });
+  return {
+    steps: rec.steps,
+    outcome: { kind: 'deliver', delivered: { node: st.name, pod: pod.pod, ip: ip.dst, ...(ip.proto === 'icmp' ? {} : { port: dport, seenSrcPort: sport }), seenSrcIp: ip.src, ttl: ip.ttl } },
+  };
+}
+
+/** The host vNIC port, inbound: replies to flows the host NATed, NodePort load balancers, or the host itself. */
+function toHost(c: Ctx, p: Packet): HopResult {
+  const { st, rec } = c;
+  const port = hostPort(st);
+  const hit = uftLookup(uftTable(c.ctx, st.name), tupleOf(p));
+  if (hit && (hit.dir === 'reverse' || hit.entry.port === port.id)) {
+    const applied = applyFlow(c, hit, p, port.label);
+    if (applied.route?.kind === 'encap') return transmitWire(c, applied.packet, applied.route.pa, st.hostMac);
+    if (applied.route) return dispatch(c, applied.packet, applied.route);
+    const dst = innerIp(applied.packet).dst;
+    if (dst === st.ip) return deliverToHost(c, applied.packet);
+    if (cidrContains(st.block, dst)) return switchToIp(c, applied.packet);
+    return routeByHost(c, applied.packet, st.hostMac);
+  }
+  for (const layer of port.layers) {
+    if (layer.name !== LAYER.slbLb) continue;
+    const r = matchLayer(layer, p, 'in');
+    if (!r || r.action.type !== 'lb') continue;
+    const a = r.action;
+    const b = pickBackend(c, a, r);
+    let q = patchInnerL4(patchInnerIp(p, { dst: b.ip }), { dport: b.port });
+    if (a.snatTo) {
+      const t = tupleOf(p);
+      q = patchInnerL4(patchInnerIp(q, { src: a.snatTo }), { sport: ephemeralPort(`lb-snat:${t.src}:${t.sport}>${t.dst}:${t.dport}`) });
+    }
+    q = rec.add({ at: { component: 'vfp', layer: layer.name, chain: port.label }, action: a.snatTo ? 'dnat+snat' : 'dnat', before: p, after: q, rule: ruleOf(r), explain: a.dsr ? 'windows.nodePortDsr' : 'windows.nodePortSnat', params: { port: ports(p).dport ?? 0, backend: `${b.ip}:${b.port}`, snat: a.snatTo ?? '' } });
+    const route = port.layers[port.layers.length - 1]!;
+    const rr = matchLayer(route, q, 'out');
+    if (!rr) return stop(c, 'dropped', 'vfp-no-decision', { port: port.label });
+    const w = routingDecision(c, port, q, rr);
+    if (w.stopped) return w.stopped;
+    recordFlow(c, port, p, w.packet, w.decision!);
+    return dispatch(c, w.packet, w.decision!);
+  }
+  const f = failedLb(st, p);
+  if (f) return lbCapStop(c, p, f);
+  return deliverToHost(c, p);
+}
+
+/** Up the host's stack to a socket of the node. */
+function deliverToHost(c: Ctx, p: Packet): HopResult {
+  const ip = innerIp(p);
+  const { sport, dport } = ports(p);
+  c.rec.add({ at: { component: 'socket', layer: HOST_VNIC }, action: 'deliver', before: p, explain: 'windows.deliverHost', params: { ip: ip.dst } });
+  return { steps: c.rec.steps, outcome: { kind: 'deliver', delivered: { node: c.st.name, ip: ip.dst, ...(ip.proto === 'icmp' ? {} : { port: dport, seenSrcPort: sport }), seenSrcIp: ip.src, ttl: ip.ttl } } };
+}
+
+// ---------------------------------------------------------------- entry points
+
+/** A pod sends: its compartment's route, its vNIC, into the switch. */
+function fromPod(c: Ctx, podName: string, p: Packet): HopResult {
+  const { st, rec } = c;
+  const pod = st.pods.find((x) => x.pod === podName);
+  const port = pod && portOfPod(st, podName);
+  if (!pod || !port) return stop(c, 'dropped', 'no-endpoint', { pod: podName });
+  const dst = innerIp(p).dst;
+  const onLink = cidrContains(st.block, dst);
+  const nextHop = onLink ? dst : pod.gateway;
+  rec.add({
+    at: { component: 'compartment', layer: pod.pod },
+    action: 'route',
+    before: p,
+    rule: { text: onLink ? `${st.block.text} on-link (vEthernet of ${pod.pod})` : `0.0.0.0/0 → ${pod.gateway}`, source: 'C25 Calico CNI: endpoint gateway and route 0.0.0.0/0 → gateway', owner: pod.ref },
+    explain: 'windows.compartmentRoute',
+    params: { dst, nextHop },
+  });
+  if (dst === st.ip && nodePortOn(st, p)) {
+    rec.add({ at: { component: 'compartment', layer: pod.pod }, action: 'drop', before: p, rule: { text: `NodePort ${ports(p).dport} on ${dst}`, source: 'M6 microsoft/SDN Kubernetes/flannel/overlay/README.md: NodePort access works except from pods on the same host (assumption: still so)', assumption: true }, explain: 'windows.nodePortFromLocalPod', params: { port: ports(p).dport ?? 0 } });
+    return stop(c, 'unsupported', 'nodeport-from-local-pod', { port: ports(p).dport ?? 0, pod: pod.pod });
+  }
+  const localPeer = st.pods.find((x) => x.ip === dst);
+  const gwMac = st.mode === 'overlay' ? st.network.DrMacAddress ?? hnsMac(st.hostMac) : st.hostEndpoint.MacAddress;
+  const peerMac = localPeer ? localPeer.mac : dst === st.hostEndpoint.IPAddress ? packetMac(st.hostEndpoint.MacAddress) : 'ff:ff:ff:ff:ff:ff';
+  const dstMac = onLink ? peerMac : packetMac(gwMac);
+  const framed = withOuterEth(p, { src: pod.mac, dst: dstMac });
+  rec.add({ at: { component: 'vnic', layer: pod.pod }, action: 'transmit', before: p, after: framed, rule: { text: `Get-HnsEndpoint ${pod.endpointId}: MacAddress ${hnsMac(pod.mac)}, GatewayAddress ${pod.gateway}`, source: 'C25 Calico CNI endpoint; assumption: the overlay gateway answers ARP with the DrMacAddress', owner: pod.ref, assumption: st.mode === 'overlay' }, explain: 'windows.vnicOut', params: { pod: pod.pod, port: port.id } });
+  return switchFromPort(c, port, framed, pod);
+}
+
+/** A packet from the physical network at the external port. */
+function fromWire(c: Ctx, arrival: Arrival): HopResult {
+  const { st, rec } = c;
+  const ext = externalPort(st);
+  let p = rec.add({ at: { component: 'link', layer: PHYSICAL_NIC }, action: 'receive', before: arrival.packet, after: withoutOuterEth(arrival.packet), explain: 'windows.receive', params: {}, level: 'detail' });
+  const vx = vxlanHeader(p);
+  if (vx && outerIp(p).dst === st.ip) {
+    const udp = p.headers[1];
+    const rule = ext.layers[0]?.rules[0];
+    if (!rule || rule.action.type !== 'decap') {
+      rec.add({ at: { component: 'vfp', layer: LAYER.encap, chain: PHYSICAL_NIC }, action: 'drop', before: p, explain: 'windows.noOverlay', params: {} });
+      return stop(c, 'dropped', 'vxlan-not-expected', {});
+    }
+    if (udp?.kind !== 'udp' || udp.dport !== VXLAN_PORT) {
+      rec.add({ at: { component: 'vfp', layer: LAYER.encap, chain: PHYSICAL_NIC }, action: 'drop', before: p, rule: ruleOf(rule), explain: 'windows.vxlanPort', params: { port: udp?.kind === 'udp' ? udp.dport : 0 } });
+      return stop(c, 'dropped', 'vxlan-port-unsupported', { port: udp?.kind === 'udp' ? udp.dport : 0 });
+    }
+    if (vx.vni !== rule.action.vni) {
+      rec.add({ at: { component: 'vfp', layer: LAYER.encap, chain: PHYSICAL_NIC }, action: 'drop', before: p, rule: ruleOf(rule), explain: 'windows.vsidMismatch', params: { vni: vx.vni, expected: rule.action.vni } });
+      return stop(c, 'dropped', 'vni-mismatch', { vni: vx.vni });
+    }
+    const inner: Packet = { headers: p.headers.slice(p.headers.indexOf(vx) + 1) };
+    p = rec.add({ at: { component: 'vfp', layer: LAYER.encap, chain: PHYSICAL_NIC }, action: 'decapsulate', before: p, after: inner, rule: ruleOf(rule), explain: 'windows.decapsulate', params: { vni: vx.vni, from: outerIp(p).src } });
+    return switchToIp(c, p);
+  }
+  const dst = innerIp(p).dst;
+  if (dst === st.ip) return toHost(c, p);
+  if (cidrContains(st.block, dst) && st.mode === 'l2bridge') {
+    const pod = st.pods.find((x) => x.ip === dst);
+    const q = withOuterEth(p, { src: st.hostMac, dst: pod?.mac ?? st.hostMac });
+    rec.add({ at: { component: 'vfp', layer: LAYER.macRewrite, chain: PHYSICAL_NIC }, action: 'mac-rewrite', before: p, after: q, rule: { text: `L2Bridge ${st.network.Name}: destination MAC ${hnsMac(st.hostMac)} → ${pod ? hnsMac(pod.mac) : '?'}`, source: 'M2/K6: l2bridge rewrites MACs on ingress and egress' }, explain: 'windows.macRewriteIn', params: { dst } });
+    return switchToIp(c, q);
+  }
+  rec.add({ at: { component: 'link', layer: PHYSICAL_NIC }, action: 'drop', before: p, explain: 'windows.notForUs', params: { dst } });
+  return stop(c, 'dropped', 'not-for-this-node', { dst });
+}
+
+/** A process on the node itself sends (a hostNetwork/HostProcess client, `--src node:…`). */
+function fromHost(c: Ctx, p0: Packet): HopResult {
+  const { st, rec } = c;
+  const p = innerIp(p0).src === '0.0.0.0' ? patchInnerIp(p0, { src: st.ip }) : p0;
+  const dst = innerIp(p).dst;
+  const { dport } = ports(p);
+  const ownAddress = dst === st.ip || dst.startsWith('127.');
+  if (ownAddress && nodePortOn(st, p)) {
+    rec.add({ at: { component: 'routing', layer: HOST_VNIC }, action: 'drop', before: p, rule: { text: `NodePort ${dport} on ${dst}`, source: 'K6 kubernetes.io windows-networking limitations; the seed («NodePort недоступен с самого узла»)' }, explain: 'windows.nodePortFromNode', params: { port: dport ?? 0 } });
+    return stop(c, 'unsupported', 'nodeport-from-own-node', { port: dport ?? 0 });
+  }
+  if (ownAddress) return toHost(c, p);
+  const inOverlay = cidrContains(st.block, dst) || st.ports.some((port) => port.kind === 'host' && port.layers.some((l) => l.rules.some((r) => r.action.type === 'encap' && r.match.dst?.some((d) => cidrContains(d, dst)))));
+  rec.add({ at: { component: 'routing', layer: HOST_VNIC }, action: 'route', before: p0, after: p, explain: 'windows.hostSource', params: { dst, src: st.ip } });
+  if (inOverlay) {
+    const framed = withOuterEth(p, { src: st.hostMac, dst: packetMac(st.network.DrMacAddress ?? st.hostMac) });
+    return switchFromPort(c, hostPort(st), framed);
+  }
+  return routeByHost(c, p, st.hostMac);
+}
+
+/**
+ * Evaluates a packet at a Windows node.
+ * @param pod the sending pod when the packet starts in a pod's compartment.
+ * @returns the steps and what happens next (send on the wire, deliver, or stop with a verdict).
+ */
+export function evaluateWindowsNode(st: WindowsNodeState, arrival: Arrival, ctx: HopContext): HopResult {
+  const c: Ctx = { st, ctx, rec: new StepRecorder(st.name) };
+  if (arrival.place.kind === 'windows-pod' && arrival.local) return fromPod(c, arrival.place.pod, arrival.packet);
+  if (arrival.local) return fromHost(c, arrival.packet);
+  return fromWire(c, arrival);
+}

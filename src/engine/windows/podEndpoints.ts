@@ -1,0 +1,95 @@
+/**
+ * A Windows pod's HNS endpoint and compartment, as the Calico CNI plugin
+ * creates them.
+ *
+ * - Name `<sandbox container ID>_Calico`, IP from the node's block, MAC
+ *   `0E-2A-<IP in hex>` (VXLAN_MAC_PREFIX default) in overlay, gateway `.1`
+ *   (overlay) or `.2` (`Calico_ep`, l2bridge). @see DATAPATH-FACTS §8.1 [C25], §4.2 [P3]
+ * - Policies: `OutBoundNAT` with the service CIDRs and every IP pool in the
+ *   exception list — dropped entirely when the pod's pool has natOutgoing
+ *   off; a `ROUTE` (`NeedEncap`) per service CIDR; overlay: `PA` = the node
+ *   address; l2bridge: `ROUTE <node IP>/32 NeedEncap` ("needed for node ports").
+ *   @see DATAPATH-FACTS §8.3 [C26][C29][O1], §8.1 [C25]
+ * - ACLs as Felix programs them with no NetworkPolicy: `allow-host-to-endpoint`
+ *   inbound from the host's addresses at priority 900, and the namespace
+ *   profile `kns.<ns>` allowing everything in and out at 1000.
+ *   @see DATAPATH-FACTS §8.4 [C23][C24]. Assumption: the profile's allow
+ *   rules as one Allow per direction.
+ */
+import type { ClusterView, PeerNode } from '../model/clusterView';
+import { cidrContains, ipToInt, nthAddress, parseCidr, type Cidr } from '../model/ipv4';
+import { hypervMac, sha1Hex } from '../model/macs';
+import type { PodSpec } from '../model/scenario';
+import type { HnsAclPolicy, HnsEndpoint, HnsEndpointPolicy, HnsNamespace, HnsNetwork } from './hns';
+import { hnsMac } from './hns';
+import { hnsId } from './ids';
+import { CALICO_NETWORK } from './network';
+import type { WindowsNetworkMode, WindowsPod } from './state';
+
+/** `0E-2A-AC-15-29-06` for 172.21.41.6. @see [C25] (VXLAN_MAC_PREFIX default `0E-2A`) */
+export function calicoPodMac(ip: string): string {
+  const n = ipToInt(ip);
+  const bytes = [0x0e, 0x2a, n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
+  return bytes.map((b) => b.toString(16).padStart(2, '0')).join(':');
+}
+
+/** The exception list: service CIDRs first (CNI config), then every pool CIDR (Calico CNI appends them). */
+export function outboundNatExceptions(view: ClusterView): string[] {
+  const pools = (view.scenario.calico?.pools ?? []).filter((p) => !p.disabled).map((p) => p.cidr);
+  return [...new Set([...view.scenario.serviceCIDRs, ...pools])];
+}
+
+function aclPolicies(pod: PodSpec, hostIps: string[]): HnsAclPolicy[] {
+  const ns = pod.namespace;
+  return [
+    { Type: 'ACL', Id: 'allow-host-to-endpoint', Protocols: '256', Action: 'Allow', Direction: 'In', RemoteAddresses: hostIps.map((ip) => `${ip}/32`).join(','), RuleType: 'Switch', Priority: 900 },
+    { Type: 'ACL', Id: `profile-kns.${ns}-in`, Protocols: '256', Action: 'Allow', Direction: 'In', RuleType: 'Switch', Priority: 1000 },
+    { Type: 'ACL', Id: `profile-kns.${ns}-out`, Protocols: '256', Action: 'Allow', Direction: 'Out', RuleType: 'Switch', Priority: 1000 },
+  ];
+}
+
+export interface CompiledPods {
+  pods: WindowsPod[];
+  endpoints: HnsEndpoint[];
+  namespaces: HnsNamespace[];
+}
+
+export function compilePodEndpoints(self: PeerNode, view: ClusterView, net: HnsNetwork, mode: WindowsNetworkMode, block: Cidr, hostIps: string[]): CompiledPods {
+  const out: CompiledPods = { pods: [], endpoints: [], namespaces: [] };
+  const exceptions = outboundNatExceptions(view);
+  const pools = view.scenario.calico?.pools ?? [];
+  const gateway = nthAddress(block, mode === 'overlay' ? 1 : 2);
+  view.podsOnNode(self.name).forEach((p, i) => {
+    const key = `${p.namespace}/${p.name}`;
+    const ip = view.podIP.get(key);
+    if (p.hostNetwork || !ip) return;
+    const pool = pools.find((x) => !x.disabled && cidrContains(parseCidr(x.cidr)!, ip));
+    const nat = pool?.natOutgoing ?? false;
+    const mac = mode === 'overlay' ? calicoPodMac(ip) : hypervMac(`${self.name}/${key}`);
+    const policies: HnsEndpointPolicy[] = [];
+    if (nat) policies.push({ Type: 'OutBoundNAT', ExceptionList: exceptions });
+    for (const cidr of view.scenario.serviceCIDRs) policies.push({ Type: 'ROUTE', DestinationPrefix: cidr, NeedEncap: true });
+    if (mode === 'overlay') policies.push({ Type: 'PA', PA: self.ip });
+    else policies.push({ Type: 'ROUTE', DestinationPrefix: `${self.ip}/32`, NeedEncap: true });
+    policies.push(...aclPolicies(p, hostIps));
+    const sandbox = sha1Hex(`sandbox:${key}`) + sha1Hex(`sandbox2:${key}`).slice(0, 24);
+    const endpointId = hnsId(`${self.name}/endpoint/${key}`);
+    const namespaceId = hnsId(`${self.name}/namespace/${key}`);
+    out.endpoints.push({
+      ID: endpointId,
+      Name: `${sandbox}_${CALICO_NETWORK}`,
+      VirtualNetwork: net.ID,
+      VirtualNetworkName: net.Name,
+      Policies: policies,
+      MacAddress: hnsMac(mac),
+      IPAddress: ip,
+      GatewayAddress: gateway,
+      PrefixLength: block.len,
+      Namespace: { ID: namespaceId },
+      State: 3,
+    });
+    out.namespaces.push({ ID: namespaceId, IsDefault: false, CompartmentId: i + 2, ResourceList: [{ Type: 'Endpoint', Data: { ID: endpointId } }] });
+    out.pods.push({ pod: key, ref: p.ref, ip, mac, gateway, endpointId, namespaceId, outboundNat: nat });
+  });
+  return out;
+}

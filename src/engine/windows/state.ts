@@ -1,0 +1,104 @@
+/**
+ * A compiled Windows node: the HNS objects (what `Get-HnsNetwork`,
+ * `Get-HnsEndpoint`, `Get-HnsNamespace`, `Get-HnsPolicyList` print), the VFP
+ * ports that execute them, the host's route table and the load balancers
+ * kube-proxy (winkernel) could not create.
+ */
+import type { ObjectRef } from '../model/diagnostic';
+import type { Cidr } from '../model/ipv4';
+import type { HnsEndpoint, HnsNamespace, HnsNetwork, HnsPolicyList } from './hns';
+import type { VfpPort } from './vfp';
+
+/** Overlay = Calico VXLAN (VSID); l2bridge = Calico BGP without encapsulation. */
+export type WindowsNetworkMode = 'overlay' | 'l2bridge';
+
+/** A pod's compartment (HNS namespace) and its endpoint. */
+export interface WindowsPod {
+  pod: string;
+  ref: ObjectRef;
+  ip: string;
+  mac: string;
+  gateway: string;
+  endpointId: string;
+  namespaceId: string;
+  /** Whether the pod's pool has natOutgoing (then the endpoint has OutBoundNAT). */
+  outboundNat: boolean;
+}
+
+/** A route in the host's table (`Get-NetRoute` on `vEthernet (Ethernet)`). */
+export interface WindowsHostRoute {
+  dst: Cidr;
+  nextHop: string;
+  ifAlias: string;
+  /** Where it comes from, e.g. `BGP (RRAS)`, `Local`. */
+  protocol: string;
+  source: string;
+  assumption?: boolean;
+}
+
+/** The per-load-balancer backend cap that applies to this node's OS build. */
+export interface LbCap {
+  cap: number;
+  build?: number;
+  source: string;
+}
+
+/** A load balancer kube-proxy asked for and HNS refused (too many backends). */
+export interface LbFailure {
+  service: ObjectRef;
+  vip: string;
+  port: number;
+  proto: string;
+  backends: number;
+  cap: number;
+}
+
+/** A load balancer as kube-proxy winkernel creates it (one per service port and frontend). */
+export interface WinLoadBalancer {
+  id: string;
+  service: ObjectRef;
+  kind: 'ClusterIP' | 'NodePort' | 'ExternalIP' | 'LoadBalancer';
+  /** Frontend VIP; for a NodePort the node's management IP (kube-proxy passes none). */
+  vip: string;
+  proto: 'tcp' | 'udp';
+  externalPort: number;
+  internalPort: number;
+  dsr: boolean;
+  preserveDip: boolean;
+  localRoutedVip: boolean;
+  /** SourceIP distribution (sessionAffinity: ClientIP). */
+  affinity: boolean;
+  sourceVip: string;
+  backends: { ip: string; endpointId: string; remote: boolean; pod?: string }[];
+}
+
+export interface WindowsNodeState {
+  kind: 'windows';
+  name: string;
+  ref: ObjectRef;
+  ip: string;
+  build?: number;
+  mode: WindowsNetworkMode;
+  /** The node's MAC (the physical NIC's, taken over by `vEthernet (Ethernet)`). */
+  hostMac: string;
+  /** Overlay: VSID / VNI. */
+  vsid?: number;
+  vxlanPort?: number;
+  block: Cidr;
+  network: HnsNetwork;
+  /** `Calico_ep`: the source VIP (overlay) or the pods' gateway (l2bridge). */
+  hostEndpoint: HnsEndpoint;
+  endpoints: HnsEndpoint[];
+  namespaces: HnsNamespace[];
+  loadBalancers: WinLoadBalancer[];
+  policyLists: HnsPolicyList[];
+  lbFailures: LbFailure[];
+  lbCap: LbCap;
+  sourceVip: string;
+  pods: WindowsPod[];
+  /** VFP ports: one per pod endpoint, the host vNIC, the external (physical) port. */
+  ports: VfpPort[];
+  hostRoutes: WindowsHostRoute[];
+  /** Pod-network exceptions of OutBoundNAT (service CIDRs, then pool CIDRs). */
+  natExceptions: string[];
+}

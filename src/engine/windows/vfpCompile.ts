@@ -1,0 +1,170 @@
+/**
+ * The VFP ports, layers and rules HNS programs from its objects.
+ * @see DATAPATH-FACTS §5 [M5][M8] for the layer and rule names; vfp.ts for
+ *   the layer order (an assumption).
+ *
+ * - Pod (endpoint) port, outbound order: ACL_ENDPOINT_LAYER (Felix ACLs),
+ *   LB_DSR (every local pod port carries the DSR rules of each ClusterIP
+ *   load balancer, [M5]) or SLB_LB_LAYER for non-DSR ones (assumption:
+ *   placement for non-DSR load balancers is not documented), SLB_NAT_LAYER
+ *   (OutBoundNAT: exceptions, then dynamic SNAT per protocol, [M5]
+ *   `SNAT_TCP_OUTBOUNDNAT_…`), then VNET_PA_ROUTE_LAYER (overlay: own
+ *   subnet, RemoteSubnetRoutes, ROUTE policies, default to the host) or
+ *   VNET_MAC_REWRITE_LAYER (l2bridge).
+ * - Host vNIC port: SLB_LB_LAYER with the NodePort / external load
+ *   balancers (rule names carry the management IP, [M5]), and the same
+ *   routing layer as a pod port.
+ * - External port (`Ethernet`): VNET_ENCAP_LAYER decapsulating VXLAN with the
+ *   network's VSID (assumption: placement).
+ */
+import { parseCidr, type Cidr } from '../model/ipv4';
+import type { ObjectRef } from '../model/diagnostic';
+import type { HnsEndpoint, HnsEndpointPolicy, HnsNetwork } from './hns';
+import { packetMac } from './hns';
+import { HOST_VNIC, PHYSICAL_NIC } from './network';
+import type { WindowsNetworkMode, WindowsPod, WinLoadBalancer } from './state';
+import { LAYER, type VfpLayer, type VfpPort, type VfpRule } from './vfp';
+
+const CIDR = (s: string): Cidr => parseCidr(s)!;
+const json = (o: unknown): string => JSON.stringify(o);
+const ACL_SRC = 'C23 felix/dataplane/windows/endpoint_mgr.go; C24 policysets (Switch ACLs); ACL_ENDPOINT_LAYER as vfpctrl lists it';
+const LB_SRC = 'K1/K2 pkg/proxy/winkernel (load balancer per service port); M5 networkhealth.ps1 (rule placement)';
+const NAT_SRC = 'C26 cni-plugin winpol (OutBoundNAT exceptions); M5 (SNAT_<proto>_OUTBOUNDNAT rules)';
+const VNET_SRC = 'C22 felix/dataplane/windows/vxlan_mgr.go (RemoteSubnetRoute); M2 overlay networking';
+
+export interface VfpCompileInput {
+  node: string;
+  nodeIp: string;
+  hostMac: string;
+  mode: WindowsNetworkMode;
+  network: HnsNetwork;
+  block: Cidr;
+  pods: WindowsPod[];
+  endpoints: HnsEndpoint[];
+  hostEndpoint: HnsEndpoint;
+  loadBalancers: WinLoadBalancer[];
+}
+
+function aclLayer(ep: HnsEndpoint, owner: ObjectRef): VfpLayer {
+  const rules: VfpRule[] = ep.Policies.flatMap((p) => {
+    if (p.Type !== 'ACL') return [];
+    const remote = p.RemoteAddresses ? p.RemoteAddresses.split(',').map(CIDR) : undefined;
+    return [
+      {
+        id: p.Id,
+        priority: p.Priority,
+        direction: p.Direction === 'In' ? 'in' : 'out',
+        match: p.Direction === 'In' ? { ...(remote ? { src: remote } : {}) } : { ...(remote ? { dst: remote } : {}) },
+        action: { type: p.Action === 'Allow' ? 'allow' : 'block' },
+        hns: json(p),
+        source: ACL_SRC,
+        owner,
+        ...(p.Id.startsWith('profile-') ? { assumption: true } : {}),
+      } satisfies VfpRule,
+    ];
+  });
+  return { name: LAYER.acl, rules };
+}
+
+function lbRule(lb: WinLoadBalancer, nodeIp: string, direction: 'out' | 'in'): VfpRule {
+  const proto = lb.proto.toUpperCase();
+  const id = lb.dsr && lb.kind === 'ClusterIP' ? `LB_DSR_${nodeIp}_${lb.vip}_${lb.externalPort}_${lb.internalPort}_${proto}` : `LB_${lb.vip}_${lb.externalPort}_${proto}`;
+  return {
+    id,
+    priority: 100,
+    direction,
+    match: { proto: lb.proto, dst: [CIDR(`${lb.vip}/32`)], dport: lb.externalPort },
+    action: {
+      type: 'lb',
+      lbId: lb.id,
+      backends: lb.backends.map((b) => ({ ...b, port: lb.internalPort })),
+      dsr: lb.dsr,
+      ...(lb.dsr ? {} : { snatTo: lb.sourceVip }),
+      preserveDip: lb.preserveDip,
+      affinity: lb.affinity,
+    },
+    hns: json({ ID: lb.id, Type: 'ELB', Protocol: lb.proto === 'tcp' ? 6 : 17, InternalPort: lb.internalPort, ExternalPort: lb.externalPort, VIPs: lb.kind === 'NodePort' ? [] : [lb.vip], SourceVIP: lb.sourceVip, IsDSR: lb.dsr }),
+    source: LB_SRC,
+    owner: lb.service,
+    ...(lb.dsr ? {} : { assumption: true }),
+  };
+}
+
+function natLayer(ep: HnsEndpoint, nodeIp: string, owner: ObjectRef): VfpLayer | undefined {
+  const nat = ep.Policies.find((p): p is Extract<HnsEndpointPolicy, { Type: 'OutBoundNAT' }> => p.Type === 'OutBoundNAT');
+  if (!nat) return undefined;
+  const hns = json(nat);
+  const rules: VfpRule[] = nat.ExceptionList.map((c, i) => ({ id: `OUTBOUNDNAT_EXCEPTION_${c}`, priority: 100 + i, direction: 'out', match: { dst: [CIDR(c)] }, action: { type: 'nat-exempt' }, hns, source: NAT_SRC, owner }));
+  for (const proto of ['tcp', 'udp', 'icmp'] as const) {
+    rules.push({ id: `SNAT_${proto.toUpperCase()}_OUTBOUNDNAT_${nodeIp}`, priority: 1000, direction: 'out', match: { proto }, action: { type: 'snat', ip: nodeIp }, hns, source: NAT_SRC, owner });
+  }
+  return { name: LAYER.slbNat, rules };
+}
+
+function routeLayer(input: VfpCompileInput, ep: HnsEndpoint | undefined): VfpLayer {
+  const { network: net, block, mode } = input;
+  const own: VfpRule = {
+    id: `LOCAL_SUBNET_${block.text}`,
+    priority: 100,
+    direction: 'out',
+    match: { dst: [block] },
+    action: { type: 'switch-local' },
+    hns: json(net.Subnets[0]),
+    source: 'M2: same-subnet traffic is bridged by the vSwitch',
+  };
+  const rules: VfpRule[] = [own];
+  if (mode === 'overlay') {
+    const vsid = net.Subnets[0]?.Policies[0]?.VSID ?? 4096;
+    for (const p of net.Policies) {
+      if (p.Type !== 'RemoteSubnetRoute') continue;
+      rules.push({ id: `PA_ROUTE_${p.DestinationPrefix}_${p.ProviderAddress}`, priority: 200, direction: 'out', match: { dst: [CIDR(p.DestinationPrefix)] }, action: { type: 'encap', pa: p.ProviderAddress, vni: p.IsolationId || vsid, drMac: packetMac(p.DistributedRouterMacAddress), prefix: p.DestinationPrefix }, hns: json(p), source: VNET_SRC });
+    }
+  }
+  for (const p of ep?.Policies ?? []) {
+    if (p.Type !== 'ROUTE') continue;
+    rules.push({ id: `ROUTE_${p.DestinationPrefix}`, priority: 300, direction: 'out', match: { dst: [CIDR(p.DestinationPrefix)] }, action: { type: 'route-host' }, hns: json(p), source: 'C29 cni.conf.template (ROUTE NeedEncap per service CIDR); C25 (ROUTE <node IP>/32 for node ports)' });
+  }
+  if (mode === 'l2bridge') {
+    rules.push({ id: `MAC_REWRITE_${input.hostMac}`, priority: 1000, direction: 'out', match: {}, action: { type: 'mac-rewrite', srcMac: input.hostMac }, hns: json({ Type: 'L2Bridge', Name: net.Name, SourceMac: net.SourceMac }), source: 'M2/K6: l2bridge rewrites the container MAC to the host MAC; cross-subnet traffic is routed by the host' });
+  } else {
+    rules.push({ id: 'DEFAULT_ROUTE_HOST', priority: 1000, direction: 'out', match: {}, action: { type: 'route-host' }, hns: json({ NextHop: net.Subnets[0]?.GatewayAddress, DestinationPrefix: '0.0.0.0/0' }), source: 'M2: traffic leaving the overlay is routed through the management vNIC', assumption: true });
+  }
+  return { name: mode === 'overlay' ? LAYER.paRoute : LAYER.macRewrite, rules };
+}
+
+export function compileVfpPorts(input: VfpCompileInput): VfpPort[] {
+  const clusterIpLbs = input.loadBalancers.filter((lb) => lb.kind === 'ClusterIP');
+  const ports: VfpPort[] = input.pods.map((pod) => {
+    const ep = input.endpoints.find((e) => e.ID === pod.endpointId)!;
+    const layers: VfpLayer[] = [aclLayer(ep, pod.ref)];
+    const dsr = clusterIpLbs.filter((lb) => lb.dsr).map((lb) => lbRule(lb, input.nodeIp, 'out'));
+    const slb = clusterIpLbs.filter((lb) => !lb.dsr).map((lb) => lbRule(lb, input.nodeIp, 'out'));
+    if (dsr.length) layers.push({ name: LAYER.lbDsr, rules: dsr });
+    if (slb.length) layers.push({ name: LAYER.slbLb, rules: slb });
+    const nat = natLayer(ep, input.nodeIp, pod.ref);
+    if (nat) layers.push(nat);
+    layers.push(routeLayer(input, ep));
+    return { id: pod.endpointId, label: pod.pod, kind: 'endpoint', endpointId: pod.endpointId, pod: pod.pod, ip: pod.ip, mac: pod.mac, layers };
+  });
+  const external = input.loadBalancers.filter((lb) => lb.kind !== 'ClusterIP').map((lb) => lbRule(lb, input.nodeIp, 'in'));
+  ports.push({
+    id: input.hostEndpoint.ID,
+    label: HOST_VNIC,
+    kind: 'host',
+    ip: input.nodeIp,
+    mac: input.hostMac,
+    layers: [...(external.length ? [{ name: LAYER.slbLb, rules: external }] : []), routeLayer(input, undefined)],
+  });
+  const vsid = input.network.Subnets[0]?.Policies[0]?.VSID;
+  ports.push({
+    id: `${input.network.ID}-external`,
+    label: PHYSICAL_NIC,
+    kind: 'external',
+    mac: input.hostMac,
+    layers:
+      input.mode === 'overlay' && vsid !== undefined
+        ? [{ name: LAYER.encap, rules: [{ id: `DECAP_VSID_${vsid}`, priority: 100, direction: 'in', match: { proto: 'udp', dst: [CIDR(`${input.nodeIp}/32`)] }, action: { type: 'decap', vni: vsid }, hns: json(input.network.Subnets[0]), source: 'M2/K6: overlay networks encapsulate with the subnet VSID; assumption: decapsulation at the external port', assumption: true }] }]
+        : [],
+  });
+  return ports;
+}

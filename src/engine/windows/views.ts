@@ -1,0 +1,58 @@
+/**
+ * Printable views of a Windows node: the HNS objects as
+ * `Get-HnsNetwork | ConvertTo-Json -Depth 10` (and Endpoint, Namespace,
+ * PolicyList) print them, the VFP ports' layers and rules as
+ * `vfpctrl /port <port> /list-rule` lists them, and the host's routes.
+ * Assumption: vfpctrl's exact column layout is not reproduced; the rule
+ * names, priorities, conditions and actions are.
+ */
+import type { WindowsNodeState } from './state';
+import { formatRule } from './vfpMatch';
+
+export interface WindowsView {
+  id: string;
+  title: string;
+  text: string;
+}
+
+const json = (o: unknown): string => JSON.stringify(o, null, 2);
+
+function vfpListing(st: WindowsNodeState): string {
+  const out: string[] = [];
+  for (const port of st.ports) {
+    out.push(`Port name: ${port.id}`, `  Friendly name: ${port.label}`, `  MAC: ${port.mac.toUpperCase().replace(/:/g, '-')}${port.ip ? `  IP: ${port.ip}` : ''}`);
+    if (port.layers.length === 0) out.push('  (no layers)');
+    for (const layer of port.layers) {
+      out.push(`  Layer: ${layer.name}`);
+      for (const r of layer.rules) out.push(`    ${formatRule(r)}`);
+    }
+    out.push('');
+  }
+  return out.join('\n').trimEnd();
+}
+
+function routeListing(st: WindowsNodeState): string {
+  const head = 'DestinationPrefix    NextHop          RouteMetric  ifAlias               Protocol';
+  const rows = st.hostRoutes.map((r) => `${r.dst.text.padEnd(20)} ${r.nextHop.padEnd(16)} ${'256'.padEnd(12)} ${r.ifAlias.padEnd(21)} ${r.protocol}`);
+  return [head, ...rows].join('\n');
+}
+
+function lbSummary(st: WindowsNodeState): string {
+  const cap = `Backend cap per load balancer: ${st.lbCap.cap} (build ${st.lbCap.build ?? 'unknown'}; ${st.lbCap.source})`;
+  const vip = `Source VIP: ${st.sourceVip}`;
+  const failed = st.lbFailures.map((f) => `REFUSED ${f.service.namespace}/${f.service.name} ${f.vip}:${f.port}/${f.proto}: ${f.backends} backends > ${f.cap}`);
+  const lbs = st.loadBalancers.map((lb) => `${lb.kind.padEnd(12)} ${`${lb.vip}:${lb.externalPort}/${lb.proto}`.padEnd(26)} → ${lb.backends.map((b) => `${b.ip}:${lb.internalPort}${b.remote ? ' (remote)' : ''}`).join(', ')}${lb.dsr ? '  DSR' : `  SourceVIP ${lb.sourceVip}`}`);
+  return [cap, vip, '', ...lbs, ...(failed.length ? ['', ...failed] : [])].join('\n');
+}
+
+export function windowsStateViews(st: WindowsNodeState): WindowsView[] {
+  return [
+    { id: 'hns-network', title: 'Get-HnsNetwork | ConvertTo-Json -Depth 10', text: json(st.network) },
+    { id: 'hns-endpoint', title: 'Get-HnsEndpoint | ConvertTo-Json -Depth 10', text: json(st.endpoints) },
+    { id: 'hns-namespace', title: 'Get-HnsNamespace | ConvertTo-Json -Depth 10', text: json(st.namespaces) },
+    { id: 'hns-policylist', title: 'Get-HnsPolicyList | ConvertTo-Json -Depth 10', text: json(st.policyLists) },
+    { id: 'vfp', title: 'vfpctrl /list-vmswitch-port; vfpctrl /port <port> /list-rule', text: vfpListing(st) },
+    { id: 'routes', title: 'Get-NetRoute -AddressFamily IPv4', text: routeListing(st) },
+    { id: 'lb', title: 'kube-proxy (winkernel) load balancers', text: lbSummary(st) },
+  ];
+}

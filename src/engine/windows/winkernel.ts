@@ -1,0 +1,183 @@
+/**
+ * kube-proxy on Windows (winkernel / kernelspace): the HNS load balancers and
+ * remote endpoints it creates for the Services of the scenario.
+ * @see DATAPATH-FACTS §4.3, §4.4 [K1] pkg/proxy/winkernel/proxier.go,
+ *   [K2] loadbalancer.go, [K3] hns.go
+ *
+ * Per service port:
+ * - ClusterIP: VIP = ClusterIP, external port = service port, internal port =
+ *   the endpoints' port, DSR = `enableDSR`; all endpoints (local only with
+ *   internalTrafficPolicy Local).
+ * - NodePort: no frontend VIP (HNS programs it on the management IP),
+ *   external port = nodePort, `LocalRoutedVIP`, DSR only with
+ *   externalTrafficPolicy Local; local endpoints only with ETP Local or the
+ *   `preserve-destination` annotation.
+ * - externalIPs and LoadBalancer ingress: one per address, DSR with ETP Local
+ *   (ingress also with `preserve-destination`, which sets PreserveDIP).
+ * - sessionAffinity ClientIP → SourceIP distribution.
+ * - No usable endpoint → no load balancer. ETP Local without DSR is not
+ *   supported on Windows [K6]: no load balancer (assumption: kube-proxy
+ *   skips it rather than creating a non-DSR one).
+ * - Remote backends become remote endpoints: overlay MAC `02-11-<IP hex>`,
+ *   PA = the provider address of the RemoteSubnetRoute covering the IP, else
+ *   the node IP; overlay also gets a remote endpoint for each ClusterIP
+ *   (MAC = host MAC, PA = node IP).
+ * - SourceVIP (overlay): `--source-vip`, or the node IP when a remote backend
+ *   is a node IP or outside every RemoteSubnetRoute. L2Bridge passes none;
+ *   assumption: HNS then uses the node IP (DATAPATH-FACTS caveat 3).
+ * - More unique backends than the node's cap (lbCap.ts) → HNS refuses the
+ *   load balancer (recorded in lbFailures).
+ */
+import type { ClusterView } from '../model/clusterView';
+import { cidrContains, ipToInt, parseCidr } from '../model/ipv4';
+import type { ServicePortSpec, ServiceSpec } from '../model/scenario';
+import { categorizeEndpoints, endpointsForServicePort, type KubeProxyEndpoint } from '../model/serviceEndpoints';
+import type { HnsEndpoint, HnsNetwork, HnsPolicyList } from './hns';
+import { hnsMac } from './hns';
+import { hnsId } from './ids';
+import type { LbCap, LbFailure, WindowsNetworkMode, WindowsPod, WinLoadBalancer } from './state';
+
+export const PRESERVE_DESTINATION = 'preserve-destination';
+
+/** kube-proxy's conjured MAC for a remote endpoint: `02-11-<IP in hex>`. @see [K1] */
+export function remoteEndpointMac(ip: string): string {
+  const n = ipToInt(ip);
+  return [0x02, 0x11, n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].map((b) => b.toString(16).padStart(2, '0')).join(':');
+}
+
+export interface WinkernelInput {
+  node: string;
+  nodeIp: string;
+  hostMac: string;
+  mode: WindowsNetworkMode;
+  network: HnsNetwork;
+  pods: WindowsPod[];
+  cap: LbCap;
+  view: ClusterView;
+}
+
+export interface WinkernelState {
+  loadBalancers: WinLoadBalancer[];
+  remoteEndpoints: HnsEndpoint[];
+  policyLists: HnsPolicyList[];
+  failures: LbFailure[];
+  sourceVip: string;
+}
+
+function providerAddressFor(net: HnsNetwork, ip: string): string | undefined {
+  for (const p of net.Policies) if (p.Type === 'RemoteSubnetRoute' && cidrContains(parseCidr(p.DestinationPrefix)!, ip)) return p.ProviderAddress;
+  return undefined;
+}
+
+function protoNumber(p: 'tcp' | 'udp'): number {
+  return p === 'tcp' ? 6 : 17;
+}
+
+export function compileWinkernel(input: WinkernelInput): WinkernelState {
+  const { view, network: net, mode } = input;
+  const s = view.scenario;
+  const wk = s.kubeProxy.winkernel;
+  const st: WinkernelState = { loadBalancers: [], remoteEndpoints: [], policyLists: [], failures: [], sourceVip: '' };
+  const remote = new Map<string, HnsEndpoint>();
+  const rsrPAs = new Set(net.Policies.flatMap((p) => (p.Type === 'RemoteSubnetRoute' ? [p.ProviderAddress] : [])));
+  const configuredVip = wk.sourceVip ?? '';
+
+  const remoteEndpoint = (ip: string, pa: string | undefined, mac: string): HnsEndpoint => {
+    const hit = remote.get(ip);
+    if (hit) return hit;
+    const ep: HnsEndpoint = {
+      ID: hnsId(`${input.node}/remote/${ip}`),
+      Name: `remote-${ip}`,
+      VirtualNetwork: net.ID,
+      VirtualNetworkName: net.Name,
+      Policies: pa ? [{ Type: 'PA', PA: pa }] : [],
+      MacAddress: hnsMac(mac),
+      IPAddress: ip,
+      PrefixLength: 32,
+      IsRemoteEndpoint: true,
+      ...(mode === 'overlay' ? { EncapOverhead: 50 } : {}),
+      State: 1,
+    };
+    remote.set(ip, ep);
+    return ep;
+  };
+
+  const backendOf = (e: KubeProxyEndpoint): WinLoadBalancer['backends'][number] => {
+    const pod = input.pods.find((p) => p.ip === e.ip);
+    if (pod) return { ip: e.ip, endpointId: pod.endpointId, remote: false, pod: pod.pod };
+    const pa = mode === 'overlay' ? providerAddressFor(net, e.ip) ?? input.nodeIp : undefined;
+    const ep = remoteEndpoint(e.ip, pa, remoteEndpointMac(e.ip));
+    return { ip: e.ip, endpointId: ep.ID, remote: true };
+  };
+
+  const sourceVipFor = (backends: WinLoadBalancer['backends']): string => {
+    if (mode !== 'overlay') return input.nodeIp;
+    const nodeOrPublic = backends.some((b) => b.remote && (rsrPAs.has(b.ip) || providerAddressFor(net, b.ip) === undefined));
+    return nodeOrPublic || !configuredVip ? input.nodeIp : configuredVip;
+  };
+
+  for (const svc of s.services) {
+    if (svc.type === 'ExternalName' || !svc.clusterIP) continue;
+    for (const port of svc.ports) {
+      if (port.protocol === 'SCTP') continue;
+      addServicePort(svc, port);
+    }
+  }
+
+  function addServicePort(svc: ServiceSpec, port: ServicePortSpec): void {
+    const proto = port.protocol === 'TCP' ? 'tcp' : 'udp';
+    const eps = endpointsForServicePort(svc, port, s.endpointSlices, input.node);
+    const etpLocal = svc.externalTrafficPolicy === 'Local' && (svc.type === 'NodePort' || svc.type === 'LoadBalancer');
+    const itpLocal = svc.internalTrafficPolicy === 'Local';
+    const cat = categorizeEndpoints(eps, !(etpLocal && itpLocal), etpLocal || itpLocal);
+    const preserve = svc.annotations[PRESERVE_DESTINATION] === 'true';
+    const internalPort = eps[0]?.port ?? (typeof port.targetPort === 'number' ? port.targetPort : port.port);
+    const ref = svc.ref;
+    const base = { service: ref, proto: proto as 'tcp' | 'udp', internalPort, affinity: svc.sessionAffinity === 'ClientIP' };
+    const all = (itpLocal ? cat.local : cat.cluster).map(backendOf);
+    const localOnly = cat.local.map(backendOf);
+
+    const add = (kind: WinLoadBalancer['kind'], vip: string, externalPort: number, backends: WinLoadBalancer['backends'], flags: { dsr: boolean; localRoutedVip: boolean; preserveDip: boolean }): void => {
+      if (backends.length === 0) return;
+      const unique = new Set(backends.map((b) => b.ip)).size;
+      if (unique > input.cap.cap) {
+        st.failures.push({ service: ref, vip, port: externalPort, proto, backends: unique, cap: input.cap.cap });
+        return;
+      }
+      const id = hnsId(`${input.node}/lb/${kind}/${vip}/${externalPort}/${proto}`);
+      st.loadBalancers.push({ id, kind, vip, externalPort, ...base, ...flags, sourceVip: sourceVipFor(backends), backends });
+    };
+
+    add('ClusterIP', svc.clusterIP!, port.port, all, { dsr: wk.enableDSR, localRoutedVip: false, preserveDip: false });
+    if (mode === 'overlay') remoteEndpoint(svc.clusterIP!, input.nodeIp, input.hostMac);
+    const dsrExternal = etpLocal;
+    if (etpLocal && !wk.enableDSR) return;
+    const ext = etpLocal || preserve ? localOnly : (cat.cluster.map(backendOf));
+    if (port.nodePort) add('NodePort', input.nodeIp, port.nodePort, ext, { dsr: dsrExternal, localRoutedVip: true, preserveDip: false });
+    for (const ip of svc.externalIPs) add('ExternalIP', ip, port.port, etpLocal ? localOnly : ext, { dsr: dsrExternal, localRoutedVip: false, preserveDip: false });
+    for (const ip of svc.loadBalancerIngress) add('LoadBalancer', ip, port.port, ext, { dsr: preserve || etpLocal, localRoutedVip: false, preserveDip: preserve });
+  }
+
+  st.remoteEndpoints = [...remote.values()];
+  st.sourceVip = mode === 'overlay' ? configuredVip || input.nodeIp : input.nodeIp;
+  st.policyLists = st.loadBalancers.map((lb) => ({
+    ID: lb.id,
+    References: lb.backends.map((b) => `/endpoints/${b.endpointId}`),
+    Policies: [
+      {
+        Type: 'ELB',
+        Protocol: protoNumber(lb.proto),
+        InternalPort: lb.internalPort,
+        ExternalPort: lb.externalPort,
+        VIPs: lb.kind === 'NodePort' ? [] : [lb.vip],
+        SourceVIP: lb.sourceVip,
+        ILB: false,
+        IsDSR: lb.dsr,
+        LocalRoutedVip: lb.localRoutedVip,
+        PreserveDip: lb.preserveDip,
+        DistributionType: lb.affinity ? 2 : 0,
+      },
+    ],
+  }));
+  return st;
+}
