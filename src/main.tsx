@@ -21,7 +21,8 @@ i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = lng;
 });
 
-const appState = createAppState(createEngineClient(spawnEngineWorker));
+// A second worker compiles the compared scenario for side by side, when first used.
+const appState = createAppState(createEngineClient(spawnEngineWorker), undefined, () => createEngineClient(spawnEngineWorker));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

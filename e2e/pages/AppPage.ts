@@ -1,17 +1,31 @@
 import type { Locator, Page } from '@playwright/test';
 
+export type Family = 'pod-pod' | 'pod-clusterip' | 'nodeport' | 'egress';
+
 /** The packetwalk page, by the roles and test ids a person (or a screen reader) would use. */
 export class AppPage {
   readonly nodes: Locator;
   readonly pods: Locator;
   readonly preset: Locator;
   readonly verdict: Locator;
+  readonly topology: Locator;
+  readonly inspector: Locator;
+  readonly explanation: Locator;
+  readonly stepCounter: Locator;
+  readonly events: Locator;
+  readonly stateTable: Locator;
 
   constructor(readonly page: Page) {
     this.nodes = page.getByTestId('nodes');
     this.pods = page.getByTestId('pods');
     this.preset = page.getByTestId('preset');
     this.verdict = page.getByTestId('verdict');
+    this.topology = page.getByTestId('topology');
+    this.inspector = page.getByTestId('inspector');
+    this.explanation = page.getByTestId('explanation');
+    this.stepCounter = page.getByTestId('step-counter');
+    this.events = page.getByTestId('event-list');
+    this.stateTable = page.getByTestId('state-table');
   }
 
   async open(): Promise<void> {
@@ -35,5 +49,38 @@ export class AppPage {
     await this.page.getByTestId('trace-dst').fill(dst);
     await this.page.getByTestId('trace-proto').selectOption(proto);
     await this.page.getByTestId('trace-submit').click();
+  }
+
+  /** One of the four family buttons; waits for the trace's verdict. */
+  async pickFamily(family: Family): Promise<void> {
+    await this.page.getByTestId(`family-${family}`).click();
+    await this.verdict.waitFor();
+  }
+
+  /** The event row of the first step whose row text contains `text` (action, place or explanation). */
+  eventRow(text: string | RegExp): Locator {
+    return this.events.getByTestId('event-row').filter({ hasText: text }).first();
+  }
+
+  async goToEvent(text: string | RegExp): Promise<void> {
+    await this.eventRow(text).click();
+  }
+
+  async showEveryStep(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Every step' }).click();
+  }
+
+  async stepToEnd(): Promise<void> {
+    await this.page.getByTestId('step-end').click();
+  }
+
+  /** A header box of the current step, e.g. `outer-ipv4`, `vxlan`, `ipv4`. */
+  header(id: string): Locator {
+    return this.inspector.getByTestId(`header-${id}`);
+  }
+
+  /** The topology element the current step acts on. */
+  activeElement(): Locator {
+    return this.topology.locator('[data-active]').first();
   }
 }

@@ -26,3 +26,4 @@ export { compileScenario, nodeStateViews } from './trace/cluster';
 export { traceFlow } from './trace/traceFlow';
 export { formatTraceText, formatTraceMarkdown } from './trace/format';
 export { listPlaces } from './trace/places';
+export * from './topology/public';

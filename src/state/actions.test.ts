@@ -21,7 +21,7 @@ function fakeClient(overrides: Partial<EngineClient> = {}): EngineClient & { cal
       calls.push(`loadPreset ${name}`);
       return ok({ scenario, diagnostics: [] } as unknown as LoadResult);
     },
-    setScenario: () => ok({ places: [] as never }),
+    setScenario: () => ok({ places: [] as never, topology: { elements: [], edges: [] } }),
     nodeStateViews: (node) => {
       calls.push(`nodeStateViews ${node}`);
       return ok([{ id: 'routes', title: 'ip route', text: 'default via 192.168.10.1 dev ens18' }]);

@@ -27,7 +27,7 @@ export function createActions(client: EngineClient, stores: Stores): Actions {
   const { scenario, trace, nodeState } = stores;
 
   async function selectPreset(name: string): Promise<void> {
-    scenario.setState({ presetName: name, scenario: null, diagnostics: [], places: null, status: 'loading', error: undefined });
+    scenario.setState({ presetName: name, scenario: null, diagnostics: [], places: null, topology: null, status: 'loading', error: undefined });
     trace.setState(EMPTY_TRACE, true);
     nodeState.setState(EMPTY_NODE_STATE, true);
 
@@ -42,7 +42,7 @@ export function createActions(client: EngineClient, stores: Stores): Actions {
     const compiled = await client.setScenario(loadedScenario);
     if (compiled.kind === 'stale') return;
     if (compiled.kind === 'error') return scenario.setState({ status: 'error', error: compiled.message });
-    scenario.setState({ places: compiled.value.places, status: 'ready' });
+    scenario.setState({ places: compiled.value.places, topology: compiled.value.topology, status: 'ready' });
 
     const firstNode = loadedScenario.nodes[0]?.name;
     if (firstNode) await selectNode(firstNode);
@@ -61,7 +61,11 @@ export function createActions(client: EngineClient, stores: Stores): Actions {
     const answer = await client.traceFlow(request);
     if (answer.kind === 'stale' || trace.getState().request !== request) return;
     if (answer.kind === 'error') return trace.setState({ status: 'error', error: answer.message });
-    trace.setState({ status: 'done', trace: answer.value.trace, diagnostics: answer.value.diagnostics });
+    trace.setState({ status: 'done', trace: answer.value.trace, locations: answer.value.locations, diagnostics: answer.value.diagnostics });
+    // Show the state of the first cluster node the packet meets, so the lines it uses are highlighted there.
+    const nodes = new Set(scenario.getState().scenario?.nodes.map((n) => n.name));
+    const first = answer.value.trace?.steps.find((s) => s.node && nodes.has(s.node))?.node;
+    if (first && first !== nodeState.getState().node) await selectNode(first);
   }
 
   async function start(): Promise<void> {

@@ -1,20 +1,50 @@
-/** Everything the UI holds: the stores and the actions, wired to one engine client. */
+/** Everything the UI holds: the stores and the actions, wired to the engine client(s). */
 import type { EngineClient } from '../worker/client';
 import { createActions, type Actions, type Stores } from './actions';
+import { createCompareActions, type CompareActions } from './compareActions';
+import { createCompareStore, type CompareStore } from './compareStore';
 import { createNodeStateStore } from './nodeStateStore';
+import { createPlaybackActions, type PlaybackActions } from './playbackActions';
+import { createPlaybackStore, type PlaybackStore } from './playbackStore';
 import { createScenarioStore } from './scenarioStore';
+import { createSelectionStore, type SelectionStore } from './selectionStore';
 import { createTraceStore } from './traceStore';
 
-export interface AppState {
-  stores: Stores;
-  actions: Actions;
+export interface AppStores extends Stores {
+  playback: PlaybackStore;
+  selection: SelectionStore;
+  compare: CompareStore;
 }
 
-export function createAppState(client: EngineClient, presetName?: string): AppState {
-  const stores: Stores = {
+export interface AppState {
+  stores: AppStores;
+  actions: Actions;
+  playback: PlaybackActions;
+  compare: CompareActions;
+}
+
+/**
+ * @param client the engine worker of the main scenario
+ * @param compareClient makes the second worker for side by side, on first use
+ */
+export function createAppState(client: EngineClient, presetName?: string, compareClient?: () => EngineClient): AppState {
+  const stores: AppStores = {
     scenario: createScenarioStore(presetName),
     trace: createTraceStore(),
     nodeState: createNodeStateStore(),
+    playback: createPlaybackStore(),
+    selection: createSelectionStore(),
+    compare: createCompareStore(),
   };
-  return { stores, actions: createActions(client, stores) };
+  let second: EngineClient | undefined;
+  const secondClient = () => (second ??= compareClient ? compareClient() : client);
+  stores.scenario.subscribe((s, prev) => {
+    if (s.presetName !== prev.presetName) stores.selection.setState({}, true);
+  });
+  return {
+    stores,
+    actions: createActions(client, stores),
+    playback: createPlaybackActions(stores.playback, stores.trace),
+    compare: createCompareActions(secondClient, stores.compare, stores.trace),
+  };
 }

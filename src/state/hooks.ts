@@ -1,11 +1,17 @@
 /** React bindings for the vanilla stores (the zustand `useStore` pattern). */
-import { useContext } from 'react';
+import { useContext, useMemo } from 'react';
 import { useStore } from 'zustand';
 import type { Actions } from './actions';
 import { AppStateContext } from './AppStateContext';
 import type { AppState } from './appState';
+import type { CompareActions } from './compareActions';
+import type { CompareState } from './compareStore';
 import type { NodeStateState } from './nodeStateStore';
+import { playItems, type PlayItem } from './playback';
+import type { PlaybackActions } from './playbackActions';
+import type { PlaybackState } from './playbackStore';
 import type { ScenarioState } from './scenarioStore';
+import type { SelectionState, SelectionStore } from './selectionStore';
 import type { TraceState } from './traceStore';
 
 function useAppState(): AppState {
@@ -18,6 +24,19 @@ export function useActions(): Actions {
   return useAppState().actions;
 }
 
+export function usePlaybackActions(): PlaybackActions {
+  return useAppState().playback;
+}
+
+export function useCompareActions(): CompareActions {
+  return useAppState().compare;
+}
+
+/** The selection store itself, for components that set the selection. */
+export function useSelectionStore(): SelectionStore {
+  return useAppState().stores.selection;
+}
+
 export function useScenario<T>(selector: (state: ScenarioState) => T): T {
   return useStore(useAppState().stores.scenario, selector);
 }
@@ -28,4 +47,30 @@ export function useTrace<T>(selector: (state: TraceState) => T): T {
 
 export function useNodeState<T>(selector: (state: NodeStateState) => T): T {
   return useStore(useAppState().stores.nodeState, selector);
+}
+
+export function usePlayback<T>(selector: (state: PlaybackState) => T): T {
+  return useStore(useAppState().stores.playback, selector);
+}
+
+export function useSelection<T>(selector: (state: SelectionState) => T): T {
+  return useStore(useAppState().stores.selection, selector);
+}
+
+export function useCompare<T>(selector: (state: CompareState) => T): T {
+  return useStore(useAppState().stores.compare, selector);
+}
+
+/** The current trace's play items (request then reply steps, with their topology elements). */
+export function usePlayItems(): PlayItem[] {
+  const trace = useTrace((s) => s.trace);
+  const locations = useTrace((s) => s.locations);
+  return useMemo(() => playItems(trace, locations), [trace, locations]);
+}
+
+/** The step the player stands on. */
+export function useCurrentItem(): PlayItem | undefined {
+  const items = usePlayItems();
+  const position = usePlayback((s) => s.position);
+  return items[position];
 }

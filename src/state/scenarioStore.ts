@@ -4,7 +4,7 @@
  * and compiling in the worker stand.
  */
 import { createStore } from 'zustand/vanilla';
-import type { Diagnostic, PresetInfo, Scenario } from '../engine/index';
+import type { Diagnostic, PresetInfo, Scenario, Topology } from '../engine/index';
 import type { Places } from '../worker/api';
 
 export type { Places };
@@ -20,6 +20,8 @@ export interface ScenarioState {
   diagnostics: Diagnostic[];
   /** Places for the flow picker, from the compiled cluster. */
   places: Places | null;
+  /** Machines, networks and node parts for the topology view, from the compiled cluster. */
+  topology: Topology | null;
   status: ScenarioStatus;
   /** A worker or engine error, shown as a message. */
   error?: string;
@@ -32,6 +34,7 @@ export function createScenarioStore(presetName = DEFAULT_PRESET) {
     scenario: null,
     diagnostics: [],
     places: null,
+    topology: null,
     status: 'idle',
   }));
 }

@@ -1,6 +1,6 @@
-/** The current trace: the last request, its Trace and diagnostics, or the error. */
+/** The current trace: the last request, its Trace, where its steps act, and diagnostics, or the error. */
 import { createStore } from 'zustand/vanilla';
-import type { Diagnostic, FlowRequest, Trace } from '../engine/index';
+import type { Diagnostic, FlowRequest, Trace, TraceLocations } from '../engine/index';
 
 export type TraceStatus = 'idle' | 'running' | 'done' | 'error';
 
@@ -8,6 +8,8 @@ export interface TraceState {
   status: TraceStatus;
   request?: FlowRequest;
   trace?: Trace;
+  /** The topology element each step acts on. */
+  locations?: TraceLocations;
   diagnostics: Diagnostic[];
   error?: string;
 }

@@ -1,5 +1,5 @@
-/** The page: header with preset and language, the scenario's nodes and pods, node state, and a trace form. */
-import { useTranslation } from 'react-i18next';
+/** The page: header (scenario, theme, language), the flow picker, the visualizer, side by side, node state, nodes and pods. */
+import { ComparePanel } from './compare/ComparePanel';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
 import { NodeStatePanel } from './NodeStatePanel';
@@ -7,22 +7,25 @@ import { NodeTable } from './NodeTable';
 import { PodTable } from './PodTable';
 import { ScenarioStatus } from './ScenarioStatus';
 import { TracePanel } from './TracePanel';
+import { Visualizer } from './Visualizer';
 
 export function App() {
-  const { t } = useTranslation();
   return (
-    <div className="min-h-screen bg-slate-50 text-slate-900">
+    <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <Header />
-      <main className="mx-auto flex max-w-7xl flex-col gap-6 p-6">
-        <p className="text-slate-700">{t('app.tagline')}</p>
+      <main className="mx-auto flex max-w-[120rem] flex-col gap-4 p-4">
         <ErrorBoundary>
           <ScenarioStatus />
-          <div className="grid gap-6 xl:grid-cols-2">
+          <TracePanel />
+          <ErrorBoundary>
+            <Visualizer />
+          </ErrorBoundary>
+          <ComparePanel />
+          <NodeStatePanel />
+          <div className="grid gap-4 xl:grid-cols-2">
             <NodeTable />
             <PodTable />
           </div>
-          <TracePanel />
-          <NodeStatePanel />
         </ErrorBoundary>
       </main>
     </div>

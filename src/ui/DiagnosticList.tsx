@@ -12,7 +12,7 @@ export function DiagnosticList({ diagnostics }: { diagnostics: Diagnostic[] }) {
   const { t } = useTranslation();
   if (diagnostics.length === 0) return null;
   return (
-    <details className="rounded border border-slate-300 bg-white p-3">
+    <details className="rounded border border-slate-300 bg-white p-3 dark:border-slate-600 dark:bg-slate-900">
       <summary className="cursor-pointer font-semibold">
         {t('diag.heading')} ({diagnostics.length})
       </summary>

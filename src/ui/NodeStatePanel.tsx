@@ -1,43 +1,64 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NodeSpec } from '../engine/index';
-import { useActions, useNodeState, useScenario } from '../state/hooks';
+import { useActions, useNodeState, useScenario, useTrace } from '../state/hooks';
 import { ErrorMessage } from './ErrorMessage';
+import { markLines, usedLines } from './nodeState/usedLines';
 import { Section } from './Section';
 
 const NO_NODES: NodeSpec[] = [];
 
-/** A node picker and that node's state as the real tools print it (`ip route`, …). */
+/** A node picker and that node's state as the real tools print it (`ip route`, …), the lines the current trace used highlighted. */
 export function NodeStatePanel() {
   const { t } = useTranslation();
   const nodes = useScenario((s) => s.scenario?.nodes ?? NO_NODES);
   const { node, views, status, error } = useNodeState((s) => s);
+  const trace = useTrace((s) => s.trace);
+  const used = useMemo(() => usedLines(trace, node ?? ''), [trace, node]);
   const { selectNode } = useActions();
   return (
     <Section id="node-state-heading" title={t('nodeState.heading')}>
-      <label className="mb-3 flex items-center gap-2">
-        <span>{t('nodeState.select')}</span>
-        <select
-          data-testid="node-select"
-          value={node ?? ''}
-          onChange={(event) => void selectNode(event.target.value)}
-          className="rounded border border-slate-400 bg-white px-2 py-1 font-mono"
-        >
-          {nodes.map((n) => (
-            <option key={n.name} value={n.name}>
-              {n.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <div className="mb-3 flex flex-wrap items-center gap-4">
+        <label className="flex items-center gap-2">
+          <span>{t('nodeState.select')}</span>
+          <select
+            data-testid="node-select"
+            value={node ?? ''}
+            onChange={(event) => void selectNode(event.target.value)}
+            className="rounded border border-slate-400 bg-white px-2 py-1 font-mono dark:bg-slate-800"
+          >
+            {nodes.map((n) => (
+              <option key={n.name} value={n.name}>
+                {n.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {used.size > 0 && <span className="rounded bg-yellow-300 px-2 text-slate-950">{t('nodeState.usedLegend')}</span>}
+      </div>
       {status === 'loading' && <p>{t('nodeState.loading')}</p>}
       {status === 'error' && error && <ErrorMessage text={t('errors.engine', { message: error })} />}
       {status === 'ready' && views.length === 0 && <p>{t('nodeState.empty')}</p>}
-      {views.map((view) => (
-        <div key={view.id} className="mb-4" data-testid={`view-${view.id}`}>
-          <h3 className="mb-1 font-mono text-lg font-semibold">{view.title}</h3>
-          <pre tabIndex={0} className="max-h-[28rem] overflow-auto rounded bg-slate-900 p-3 text-base text-slate-50">{view.text}</pre>
-        </div>
-      ))}
+      <div className="grid gap-4 2xl:grid-cols-2">
+        {views.map((view) => (
+          <div key={view.id} className="min-w-0" data-testid={`view-${view.id}`}>
+            <h3 className="mb-1 font-mono text-lg font-semibold">{view.title}</h3>
+            <pre tabIndex={0} className="max-h-[28rem] overflow-auto rounded bg-slate-900 p-3 text-base text-slate-50">
+              {markLines(view.text, used).map((line, i) =>
+                line.used ? (
+                  <mark key={i} data-used className="block bg-yellow-300 text-slate-950">
+                    {line.text}
+                  </mark>
+                ) : (
+                  <span key={i} className="block">
+                    {line.text || ' '}
+                  </span>
+                ),
+              )}
+            </pre>
+          </div>
+        ))}
+      </div>
     </Section>
   );
 }

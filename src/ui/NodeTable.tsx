@@ -26,7 +26,7 @@ export function NodeTable() {
               <td className="py-1 pr-4 font-mono whitespace-nowrap">{node.name}</td>
               <td className="py-1 pr-4">{t(`os.${node.os}`)}</td>
               <td className="py-1 pr-4 font-mono whitespace-nowrap">{node.internalIP}</td>
-              <td className="py-1 text-slate-700">{node.osImage ?? ''}</td>
+              <td className="py-1 text-slate-700 dark:text-slate-300">{node.osImage ?? ''}</td>
             </tr>
           ))}
         </tbody>

@@ -28,7 +28,7 @@ export function PodTable() {
               <td className="py-1 pr-4 font-mono">{pod.nodeName}</td>
               <td className="py-1 font-mono">
                 {pod.ip ?? t('pods.noIp')}
-                {pod.hostNetwork && <span className="ml-2 font-sans text-slate-700">({t('pods.hostNetwork')})</span>}
+                {pod.hostNetwork && <span className="ml-2 font-sans text-slate-700 dark:text-slate-300">({t('pods.hostNetwork')})</span>}
               </td>
             </tr>
           ))}

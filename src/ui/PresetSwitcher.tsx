@@ -17,7 +17,7 @@ export function PresetSwitcher() {
           data-testid="preset"
           value={presetName}
           onChange={(event) => void selectPreset(event.target.value)}
-          className="rounded border border-slate-400 bg-white px-2 py-1"
+          className="rounded border border-slate-400 bg-white px-2 py-1 dark:bg-slate-800"
         >
           {options.map((preset) => (
             <option key={preset.name} value={preset.name}>
@@ -27,7 +27,7 @@ export function PresetSwitcher() {
         </select>
       </label>
       {current?.description && (
-        <p className="text-base text-slate-700">{t(`preset.${current.name}.description`, { defaultValue: current.description })}</p>
+        <p className="text-base text-slate-700 dark:text-slate-300">{t(`preset.${current.name}.description`, { defaultValue: current.description })}</p>
       )}
     </div>
   );

@@ -1,62 +1,93 @@
+/**
+ * The flow picker: source and destination (typed or chosen from the
+ * scenario's places: pods, nodes, outside hosts, services by name or
+ * ClusterIP, NodePorts), protocol, port, first or next packet; the four
+ * families fill it in one click.
+ */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlowRequest } from '../engine/index';
 import { useActions, useScenario, useTrace } from '../state/hooks';
+import { FamilyButtons } from './flow/FamilyButtons';
 import { PlaceOptions } from './PlaceOptions';
 
 const PROTOCOLS = ['tcp', 'udp', 'icmp'] as const;
 type Proto = (typeof PROTOCOLS)[number];
+type PacketKind = 'first' | 'next';
 
-/** Source, destination and protocol of one flow; submits it to the worker. */
 export function TraceForm() {
   const { t } = useTranslation();
   // A Linux client until the Windows datapath lands; then the seed's flagship flow is pod:demo/web → svc:demo/hello.
   const [src, setSrc] = useState('pod:demo/net');
   const [dst, setDst] = useState('svc:demo/hello');
   const [proto, setProto] = useState<Proto>('tcp');
+  const [port, setPort] = useState('');
+  const [packet, setPacket] = useState<PacketKind>('first');
   const ready = useScenario((s) => s.status === 'ready');
   const running = useTrace((s) => s.status === 'running');
   const { runTrace } = useActions();
 
+  const request = (): FlowRequest => ({
+    src: src.trim(),
+    dst: dst.trim(),
+    proto,
+    ...(port.trim() && proto !== 'icmp' ? { dport: Number(port) } : {}),
+    ...(packet === 'next' ? { packet } : {}),
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const request: FlowRequest = { src: src.trim(), dst: dst.trim(), proto };
-    void runTrace(request);
+    void runTrace(request());
+  };
+  const pick = (r: FlowRequest) => {
+    setSrc(r.src);
+    setDst(r.dst);
+    setProto(r.proto ?? 'tcp');
+    setPort(r.dport ? String(r.dport) : '');
+    void runTrace(packet === 'next' ? { ...r, packet } : r);
   };
 
-  const input = 'rounded border border-slate-400 bg-white px-2 py-1 font-mono';
+  const input = 'rounded border border-slate-500 bg-white px-2 py-1 font-mono dark:bg-slate-800';
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-4" aria-describedby="trace-hint">
-      <label className="flex flex-col">
-        <span>{t('trace.src')}</span>
-        <input data-testid="trace-src" list="places-src" className={input} value={src} onChange={(e) => setSrc(e.target.value)} required />
-      </label>
-      <label className="flex flex-col">
-        <span>{t('trace.dst')}</span>
-        <input data-testid="trace-dst" list="places-dst" className={input} value={dst} onChange={(e) => setDst(e.target.value)} required />
-      </label>
-      <label className="flex flex-col">
-        <span>{t('trace.proto')}</span>
-        <select data-testid="trace-proto" className={input} value={proto} onChange={(e) => setProto(e.target.value as Proto)}>
-          {PROTOCOLS.map((p) => (
-            <option key={p} value={p}>
-              {p.toUpperCase()}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button
-        type="submit"
-        data-testid="trace-submit"
-        disabled={!ready || running}
-        className="rounded bg-teal-800 px-5 py-1.5 font-semibold text-white disabled:bg-slate-400"
-      >
-        {t('trace.submit')}
-      </button>
-      <PlaceOptions srcId="places-src" dstId="places-dst" />
-      <p id="trace-hint" className="basis-full text-slate-700">
-        {t('trace.hint')}
-      </p>
-    </form>
+    <div className="flex flex-col gap-3">
+      <FamilyButtons onPick={pick} />
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-describedby="trace-hint">
+        <label className="flex flex-col">
+          <span>{t('trace.src')}</span>
+          <input data-testid="trace-src" list="places-src" className={`${input} w-56`} value={src} onChange={(e) => setSrc(e.target.value)} required />
+        </label>
+        <label className="flex flex-col">
+          <span>{t('trace.dst')}</span>
+          <input data-testid="trace-dst" list="places-dst" className={`${input} w-56`} value={dst} onChange={(e) => setDst(e.target.value)} required />
+        </label>
+        <label className="flex flex-col">
+          <span>{t('trace.proto')}</span>
+          <select data-testid="trace-proto" className={input} value={proto} onChange={(e) => setProto(e.target.value as Proto)}>
+            {PROTOCOLS.map((p) => (
+              <option key={p} value={p}>
+                {p.toUpperCase()}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col">
+          <span>{t('flow.port')}</span>
+          <input data-testid="trace-port" type="number" min={1} max={65535} inputMode="numeric" className={`${input} w-28`} value={port} disabled={proto === 'icmp'} placeholder={t('flow.portDefault')} onChange={(e) => setPort(e.target.value)} />
+        </label>
+        <label className="flex flex-col">
+          <span>{t('flow.packet')}</span>
+          <select data-testid="trace-packet" className={input} value={packet} onChange={(e) => setPacket(e.target.value as PacketKind)}>
+            <option value="first">{t('flow.first')}</option>
+            <option value="next">{t('flow.next')}</option>
+          </select>
+        </label>
+        <button type="submit" data-testid="trace-submit" disabled={!ready || running} className="rounded bg-teal-800 px-5 py-1.5 font-semibold text-white disabled:bg-slate-400">
+          {t('trace.submit')}
+        </button>
+        <PlaceOptions srcId="places-src" dstId="places-dst" />
+        <p id="trace-hint" className="basis-full text-base text-slate-700 dark:text-slate-300">
+          {t('trace.hint')}
+        </p>
+      </form>
+    </div>
   );
 }

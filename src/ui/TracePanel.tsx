@@ -2,22 +2,24 @@ import { useTranslation } from 'react-i18next';
 import { useTrace } from '../state/hooks';
 import { DiagnosticList } from './DiagnosticList';
 import { ErrorMessage } from './ErrorMessage';
+import { BackendPin } from './flow/BackendPin';
+import { VerdictBanner } from './flow/VerdictBanner';
 import { Section } from './Section';
 import { TraceForm } from './TraceForm';
-import { TraceResult } from './TraceResult';
 
-/** The trace form and what the worker answered. */
+/** The flow picker and what the worker answered: verdict, reason, backend choices. */
 export function TracePanel() {
   const { t } = useTranslation();
   const { status, trace, diagnostics, error } = useTrace((s) => s);
   return (
     <Section id="trace-heading" title={t('trace.heading')}>
       <TraceForm />
-      <div className="mt-4 flex flex-col gap-3" aria-live="polite">
+      <div className="mt-3 flex flex-col gap-2" aria-live="polite">
         {status === 'running' && <p>{t('trace.running')}</p>}
         {status === 'error' && error && <ErrorMessage text={t('errors.engine', { message: error })} />}
         <DiagnosticList diagnostics={diagnostics} />
-        {trace && <TraceResult trace={trace} />}
+        {trace && <VerdictBanner trace={trace} />}
+        {trace?.branches && <BackendPin branches={trace.branches} />}
       </div>
     </Section>
   );

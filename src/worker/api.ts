@@ -14,7 +14,9 @@ import type {
   NodeStateView,
   PresetInfo,
   Scenario,
+  Topology,
   Trace,
+  TraceLocations,
   listPlaces,
 } from '../engine/index';
 
@@ -29,11 +31,15 @@ export type Places = ReturnType<typeof listPlaces>;
 
 export interface CompileResult {
   places: Places;
+  /** The scenario's machines, networks and node parts, for the topology view. */
+  topology: Topology;
 }
 
 export interface TraceResult {
   trace?: Trace;
   diagnostics: Diagnostic[];
+  /** The topology element each step (and reply step) acts on; set with `trace`. */
+  locations?: TraceLocations;
 }
 
 export interface EngineWorkerApi {

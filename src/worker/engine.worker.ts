@@ -6,23 +6,28 @@
 import { expose } from 'comlink';
 import {
   PRESETS,
+  buildTopology,
   compileScenario,
   listPlaces,
   loadPreset,
+  locateTrace,
   nodeStateViews,
   traceFlow,
   type CompiledCluster,
+  type Topology,
 } from '../engine/index';
 import type { EngineWorkerApi } from './api';
 
-let current: { revision: number; cluster: CompiledCluster } | undefined;
+let current: { revision: number; cluster: CompiledCluster; topology: Topology } | undefined;
 
-function clusterFor(revision: number): CompiledCluster {
+function currentFor(revision: number): NonNullable<typeof current> {
   if (!current || current.revision !== revision) {
     throw new Error(`scenario revision ${revision} is not loaded in the engine worker`);
   }
-  return current.cluster;
+  return current;
 }
+
+const clusterFor = (revision: number): CompiledCluster => currentFor(revision).cluster;
 
 const api: EngineWorkerApi = {
   listPresets: () => PRESETS,
@@ -30,10 +35,15 @@ const api: EngineWorkerApi = {
   setScenario(revision, scenario) {
     current = undefined;
     const cluster = compileScenario(scenario);
-    current = { revision, cluster };
-    return { revision, value: { places: listPlaces(cluster) } };
+    const topology = buildTopology(cluster);
+    current = { revision, cluster, topology };
+    return { revision, value: { places: listPlaces(cluster), topology } };
   },
-  traceFlow: (revision, request) => ({ revision, value: traceFlow(clusterFor(revision), request) }),
+  traceFlow(revision, request) {
+    const { cluster, topology } = currentFor(revision);
+    const result = traceFlow(cluster, request);
+    return { revision, value: result.trace ? { ...result, locations: locateTrace(topology, result.trace) } : result };
+  },
   nodeStateViews: (revision, node) => ({ revision, value: nodeStateViews(clusterFor(revision), node) }),
 };
 

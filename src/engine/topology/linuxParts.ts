@@ -1,0 +1,39 @@
+/**
+ * The inner parts of a Linux node as a person would point at them: each pod
+ * (netns) with its eth0 and the host-side cali veth, the routing decision,
+ * the nftables tables, conntrack, vxlan.calico and the NIC. Read from the
+ * compiled node state, so names are the ones `ip link` and `nft` print.
+ */
+import type { LinuxNodeState } from '../linux/state';
+import { partId } from './ids';
+import type { TopoEdge, TopoElement } from './model';
+
+export function linuxParts(st: LinuxNodeState, nodeId: string): { elements: TopoElement[]; edges: TopoEdge[] } {
+  const machine = st.name;
+  const part = (role: TopoElement['role'], label: string, detail?: string, parent = nodeId): TopoElement => ({
+    id: partId(parent, role, label),
+    role,
+    label,
+    ...(detail ? { detail } : {}),
+    parent,
+    machine,
+    os: 'linux',
+  });
+  const elements: TopoElement[] = [];
+  const edges: TopoEdge[] = [];
+  for (const p of st.pods) {
+    const pod = part('pod', p.pod, p.ip);
+    const eth0 = part('pod-eth0', 'eth0', undefined, pod.id);
+    const veth = part('veth', p.hostVeth);
+    elements.push(pod, eth0, veth);
+    edges.push({ id: `${eth0.id}~${veth.id}`, source: eth0.id, target: veth.id, kind: 'veth' });
+  }
+  elements.push(part('routing', 'ip route'));
+  for (const t of st.nft) elements.push(part('nft', `${t.family} ${t.name}`));
+  elements.push(part('conntrack', 'conntrack'));
+  for (const l of st.links) {
+    if (l.kind === 'vxlan') elements.push(part('vxlan', l.name, l.vxlan ? `VNI ${l.vxlan.vni}` : undefined));
+  }
+  elements.push(part('nic', st.nic.name, st.ip));
+  return { elements, edges };
+}
