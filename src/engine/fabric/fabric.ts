@@ -31,15 +31,15 @@ export function compileFabric(s: Scenario, view: ClusterView): FabricState {
   const segments: Segment[] = s.fabric.subnets.map((subnet) => {
     const c = parseCidr(subnet.cidr)!;
     const stations: Segment['stations'] = [
-      { ip: subnet.gateway, mac: stationMac(`${s.fabric.gatewayName}/${subnet.name}`), name: s.fabric.gatewayName, ifname: subnet.name, place: { kind: 'gateway' } },
+      { ip: subnet.gateway, mac: stationMac(`${s.fabric.gatewayName}/${subnet.name}`), name: s.fabric.gatewayName, ifname: subnet.name, link: subnet.name, place: { kind: 'gateway' } },
     ];
     for (const p of view.peers) {
       if (p.subnet !== subnet) continue;
       const ifname = p.os === 'windows' ? 'Ethernet' : s.fabric.linuxInterface;
-      stations.push({ ip: p.ip, mac: p.nicMac, name: p.name, ifname, place: p.os === 'windows' ? { kind: 'windows-node', node: p.name } : { kind: 'linux-host', node: p.name } });
+      stations.push({ ip: p.ip, mac: p.nicMac, name: p.name, ifname, link: subnet.name, place: p.os === 'windows' ? { kind: 'windows-node', node: p.name } : { kind: 'linux-host', node: p.name } });
     }
     for (const h of hosts) {
-      if (!h.external && cidrContains(c, h.ip)) stations.push({ ip: h.ip, mac: h.mac, name: h.name, ifname: 'eth0', place: { kind: 'fabric-host', name: h.name } });
+      if (!h.external && cidrContains(c, h.ip)) stations.push({ ip: h.ip, mac: h.mac, name: h.name, ifname: 'eth0', link: subnet.name, place: { kind: 'fabric-host', name: h.name } });
     }
     return { subnet, stations };
   });

@@ -34,7 +34,7 @@ function gatewayNextHop(f: FabricState, dst: string): { station: Station; link: 
     return station ? { station, link: seg.subnet.name, srcMac: own.mac } : undefined;
   }
   const h = f.hosts.find((x) => x.external && x.ip === dst);
-  return h ? { station: { mac: h.mac, name: h.name, ifname: 'eth0', place: { kind: 'fabric-host', name: h.name } }, link: 'uplink', srcMac: f.uplinkMac } : undefined;
+  return h ? { station: { mac: h.mac, name: h.name, ifname: 'eth0', link: 'uplink', place: { kind: 'fabric-host', name: h.name } }, link: 'uplink', srcMac: f.uplinkMac } : undefined;
 }
 
 /** The packet with its outermost IPv4 header patched (the header a router reads and rewrites). */
@@ -77,7 +77,7 @@ export function evaluateFabricHost(f: FabricState, name: string, arrival: Arriva
   if (innerIp(p).src === '0.0.0.0') p = patchInnerIp(p, { src: host.ip });
   const dst = innerIp(p).dst;
   if (host.external) {
-    const gw: Station = { mac: f.uplinkMac, name: f.gatewayName, ifname: 'uplink', place: { kind: 'gateway' } };
+    const gw: Station = { mac: f.uplinkMac, name: f.gatewayName, ifname: 'uplink', link: 'uplink', place: { kind: 'gateway' } };
     return sendTo(rec, name, p, host.mac, gw, 'uplink', 'fabric.hostSend', { dst, via: f.gatewayName });
   }
   const seg = segmentOf(f, host.ip)!;

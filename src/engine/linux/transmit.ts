@@ -59,7 +59,7 @@ function transmitOnNic(st: LinuxNodeState, p: Packet, nextHop: string, ctx: HopC
     explain: 'linux.transmitNic',
     params: { dev: st.nic.name, nextHop, mac: station.mac, to: station.name },
   });
-  return { steps: rec.steps, outcome: { kind: 'send', next: { place: station.place, packet: framed, iif: station.ifname }, wire: { from: st.name, to: station.name, link: st.nic.name } } };
+  return { steps: rec.steps, outcome: { kind: 'send', next: { place: station.place, packet: framed, iif: station.ifname }, wire: { from: st.name, to: station.name, link: station.link } } };
 }
 
 function encapsulate(st: LinuxNodeState, p: Packet, route: Route, ctx: HopContext, rec: StepRecorder): HopResult {

@@ -102,6 +102,8 @@ export interface Station {
   name: string;
   /** Interface name on that machine, e.g. `ens18`. */
   ifname: string;
+  /** The physical link (Fabric subnet name, or `uplink`) the station is reached on: `WirePacket.link`. */
+  link: string;
 }
 
 /** What an evaluator may ask about the rest of the world during a trace. */

@@ -98,7 +98,7 @@ function transmitWire(c: Ctx, p: Packet, nextHop: string, srcMac: string): HopRe
     explain: 'windows.transmitWire',
     params: { nextHop, mac: station.mac, to: station.name },
   });
-  return { steps: rec.steps, outcome: { kind: 'send', next: { place: station.place, packet: framed, iif: station.ifname }, wire: { from: st.name, to: station.name, link: PHYSICAL_NIC } } };
+  return { steps: rec.steps, outcome: { kind: 'send', next: { place: station.place, packet: framed, iif: station.ifname }, wire: { from: st.name, to: station.name, link: station.link } } };
 }
 
 /** The host's route table decides the next hop of a packet leaving through the host. */
