@@ -122,9 +122,10 @@ export interface HopContext {
   /**
    * Which of `choices` a random pick takes (kube-proxy `numgen random`).
    * Deterministic: the pinned backend if the flow names one, else a hash of
-   * the flow. Returns the index.
+   * `hashKey` (e.g. the client address for source-IP affinity) or of the
+   * whole flow. Returns the index.
    */
-  pick(choices: string[], at?: string): number;
+  pick(choices: string[], at?: string, hashKey?: string): number;
   /** Remembers which random choices were made, so a UI can offer the others. */
   branches: Branch[];
 }

@@ -38,7 +38,7 @@ export function createHopContext(c: CompiledCluster, flow: Flow): HopContext {
     warnings: [],
     nftSets: new Map(),
     branches,
-    pick(choices, at = choices.join(' | ')) {
+    pick(choices, at = choices.join(' | '), hashKey) {
       let taken = -1;
       if (flow.backend) {
         // Endpoint chains end in `__<ip>/<port>`; `ip:port` pins one port, a bare ip any port of it.
@@ -46,7 +46,7 @@ export function createHopContext(c: CompiledCluster, flow: Flow): HopContext {
         const suffix = port ? `__${ip}/${port}` : `__${ip}/`;
         taken = choices.findIndex((ch) => (port ? ch.endsWith(suffix) : ch.includes(suffix)));
       }
-      if (taken < 0) taken = fnv1a(`${flow.src.ip}:${flow.sport ?? ''}>${flow.dst.ip}:${flow.dport ?? ''}/${flow.proto}|${choices.join(',')}`) % choices.length;
+      if (taken < 0) taken = fnv1a(`${hashKey ?? `${flow.src.ip}:${flow.sport ?? ''}>${flow.dst.ip}:${flow.dport ?? ''}/${flow.proto}`}|${choices.join(',')}`) % choices.length;
       branches.push({ at, choices: choices.map(backendOf), taken });
       return taken;
     },

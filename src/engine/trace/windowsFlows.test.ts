@@ -191,4 +191,37 @@ describe('the seed\'s Windows limitations as verdicts', () => {
     const t = trace(c, { src: 'pod:demo/web', dst: 'svc:demo/hello' });
     expect(t).toMatchObject({ verdict: 'dropped', reason: { code: 'no-endpoints' } });
   });
+
+  it('externalTrafficPolicy Local with enableDSR off: no NodePort load balancer (K6: no Local policy without DSR)', () => {
+    const c = labWith((y) => y.replace('enableDSR: true', 'enableDSR: false').replace('    nodePort: 30081\n', '    nodePort: 30081\n  externalTrafficPolicy: Local\n'));
+    const t = trace(c, { src: 'host:client', dst: '192.168.10.25', dport: 30081, fromNode: WIN });
+    expect(t).toMatchObject({ verdict: 'unsupported', reason: { code: 'etp-local-requires-dsr', params: { service: 'demo/web' } } });
+  });
+
+  it('a pod reaching itself through its service with DSR needs loopback DSR (DATAPATH-FACTS §4.5 [M13])', () => {
+    const t = trace(lab(), { src: 'pod:demo/web', dst: 'svc:demo/web', backend: '172.21.41.6' });
+    expect(t).toMatchObject({ verdict: 'dropped', reason: { code: 'dsr-loopback-not-enabled' } });
+    expect(trace(lab(), { src: 'pod:demo/web', dst: 'svc:demo/web', backend: '172.21.41.5' }).delivered?.pod).toBe('demo/iis');
+  });
+});
+
+describe('load balancer options', () => {
+  it('sessionAffinity ClientIP: every connection of a client lands on the same backend (K3 SourceIP distribution)', () => {
+    const c = labWith((y) => y.replace('    nodePort: 30081\n', '    nodePort: 30081\n  sessionAffinity: ClientIP\n'));
+    const pods = new Set(Array.from({ length: 8 }, (_, i) => trace(c, { src: 'host:client', dst: '192.168.10.25', dport: 30081, sport: 40000 + i, fromNode: WIN }).delivered?.pod));
+    expect(pods.size).toBe(1);
+    const noAffinity = new Set(Array.from({ length: 8 }, (_, i) => trace(lab(), { src: 'host:client', dst: '192.168.10.25', dport: 30081, sport: 40000 + i, fromNode: WIN }).delivered?.pod));
+    expect(noAffinity.size).toBe(2);
+  });
+
+  it('preserve-destination on a LoadBalancer service: the local pod sees the ingress address as destination (K1/K2 PreserveDIP)', () => {
+    const c = labWith((y) =>
+      y
+        .replace('    packetwalk.dev/assumption: "a Windows-backed NodePort service for local-backend flows"\nspec:\n  type: NodePort', '    packetwalk.dev/assumption: "a Windows-backed NodePort service for local-backend flows"\n    preserve-destination: "true"\nspec:\n  type: LoadBalancer\n  externalTrafficPolicy: Local')
+        .replace('    nodePort: 30081\n', '    nodePort: 30081\nstatus:\n  loadBalancer:\n    ingress:\n    - ip: 192.168.10.200\n'),
+    );
+    const t = trace(c, { src: 'host:client', dst: '192.168.10.200', dport: 80, fromNode: WIN });
+    expect(t.delivered).toMatchObject({ ip: '192.168.10.200', port: 80, seenSrcIp: '192.168.10.50' });
+    expect(['demo/web', 'demo/iis']).toContain(t.delivered?.pod);
+  });
 });

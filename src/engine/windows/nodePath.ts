@@ -175,9 +175,15 @@ interface LayerWalk {
 }
 
 /** Picks a load balancer backend: `ctx.pick` with the backends as `ip:port`, as kube-proxy's random choice. */
-function pickBackend(c: Ctx, a: Extract<VfpAction, { type: 'lb' }>, r: VfpRule): Extract<VfpAction, { type: 'lb' }>['backends'][number] {
+/**
+ * Picks a load balancer backend: `ctx.pick` with the backends as `ip:port`,
+ * as kube-proxy's random choice; with SourceIP distribution (sessionAffinity
+ * ClientIP, [K3]) the client address alone decides, so every connection of a
+ * client lands on the same backend.
+ */
+function pickBackend(c: Ctx, a: Extract<VfpAction, { type: 'lb' }>, r: VfpRule, p: Packet): Extract<VfpAction, { type: 'lb' }>['backends'][number] {
   const choices = a.backends.map((b) => `__${b.ip}/${b.port}`);
-  return a.backends[c.ctx.pick(choices, r.id)]!;
+  return a.backends[c.ctx.pick(choices, r.id, a.affinity ? `sourceip:${innerIp(p).src}` : undefined)]!;
 }
 
 function failedLb(st: WindowsNodeState, p: Packet): WindowsNodeState['lbFailures'][number] | undefined {
@@ -209,7 +215,7 @@ function walkLayersOut(c: Ctx, port: VfpPort, p0: Packet, srcPod?: WindowsPod): 
         rec.add({ at, action: 'drop', before: p, rule, explain: 'windows.aclBlock', params: { rule: r.id } });
         return { packet: p, stopped: stop(c, 'dropped', 'acl-block', { rule: r.id }) };
       case 'lb': {
-        const b = pickBackend(c, a, r);
+        const b = pickBackend(c, a, r, p);
         if (srcPod && b.ip === srcPod.ip && a.dsr) {
           rec.add({ at, action: 'drop', before: p, rule, explain: 'windows.dsrLoopback', params: { pod: srcPod.pod, vip: innerIp(p).dst } });
           return { packet: p, stopped: stop(c, 'dropped', 'dsr-loopback-not-enabled', { pod: srcPod.pod, vip: innerIp(p).dst }) };
@@ -249,6 +255,10 @@ function walkLayersOut(c: Ctx, port: VfpPort, p0: Packet, srcPod?: WindowsPod): 
 
 function lbCapStop(c: Ctx, p: Packet, f: WindowsNodeState['lbFailures'][number]): HopResult {
   const { st, rec } = c;
+  if (f.reason === 'etp-local-without-dsr') {
+    rec.add({ at: { component: 'vfp', layer: LAYER.slbLb }, action: 'drop', before: p, rule: { text: `${f.service.namespace}/${f.service.name}: externalTrafficPolicy Local, enableDSR false → no load balancer for ${f.vip}:${f.port}`, source: 'K6 windows-networking: no Local traffic policy without DSR; the seed («externalTrafficPolicy: Local — только с DSR»)', owner: f.service }, explain: 'windows.etpLocalWithoutDsr', params: { port: f.port } });
+    return stop(c, 'unsupported', 'etp-local-requires-dsr', { service: `${f.service.namespace}/${f.service.name}`, port: f.port });
+  }
   rec.add({
     at: { component: 'vfp', layer: LAYER.slbLb },
     action: 'drop',
@@ -454,13 +464,19 @@ function toHost(c: Ctx, p: Packet): HopResult {
     const r = matchLayer(layer, p, 'in');
     if (!r || r.action.type !== 'lb') continue;
     const a = r.action;
-    const b = pickBackend(c, a, r);
-    let q = patchInnerL4(patchInnerIp(p, { dst: b.ip }), { dport: b.port });
+    const b = pickBackend(c, a, r, p);
+    // PreserveDIP (`preserve-destination: "true"`, [K1][K2]): no DNAT, the pod sees the VIP as destination.
+    let q = a.preserveDip ? p : patchInnerL4(patchInnerIp(p, { dst: b.ip }), { dport: b.port });
     if (a.snatTo) {
       const t = tupleOf(p);
       q = patchInnerL4(patchInnerIp(q, { src: a.snatTo }), { sport: ephemeralPort(`lb-snat:${t.src}:${t.sport}>${t.dst}:${t.dport}`) });
     }
-    q = rec.add({ at: { component: 'vfp', layer: layer.name, chain: port.label }, action: a.snatTo ? 'dnat+snat' : 'dnat', before: p, after: q, rule: ruleOf(r), explain: a.dsr ? 'windows.nodePortDsr' : 'windows.nodePortSnat', params: { port: ports(p).dport ?? 0, backend: `${b.ip}:${b.port}`, snat: a.snatTo ?? '' } });
+    q = rec.add({ at: { component: 'vfp', layer: layer.name, chain: port.label }, action: a.preserveDip ? 'steer' : a.snatTo ? 'dnat+snat' : 'dnat', before: p, after: q, rule: ruleOf(r), explain: a.preserveDip ? 'windows.preserveDip' : a.dsr ? 'windows.nodePortDsr' : 'windows.nodePortSnat', params: { port: ports(p).dport ?? 0, backend: `${b.ip}:${b.port}`, snat: a.snatTo ?? '', vip: innerIp(p).dst } });
+    const steerTo = a.preserveDip ? st.pods.find((x) => x.ip === b.ip) : undefined;
+    if (steerTo) {
+      recordFlow(c, port, p, q, { kind: 'local' });
+      return deliverToPod(c, steerTo, q);
+    }
     const route = port.layers[port.layers.length - 1]!;
     const rr = matchLayer(route, q, 'out');
     if (!rr) return stop(c, 'dropped', 'vfp-no-decision', { port: port.label });
@@ -540,7 +556,7 @@ function fromWire(c: Ctx, arrival: Arrival): HopResult {
     return switchToIp(c, p);
   }
   const dst = innerIp(p).dst;
-  if (dst === st.ip) return toHost(c, p);
+  if (dst === st.ip || st.loadBalancers.some((lb) => (lb.kind === 'ExternalIP' || lb.kind === 'LoadBalancer') && lb.vip === dst)) return toHost(c, p);
   if (cidrContains(st.block, dst) && st.mode === 'l2bridge') {
     const pod = st.pods.find((x) => x.ip === dst);
     const q = withOuterEth(p, { src: st.hostMac, dst: pod?.mac ?? st.hostMac });

@@ -43,8 +43,13 @@ export interface LbCap {
   source: string;
 }
 
-/** A load balancer kube-proxy asked for and HNS refused (too many backends). */
+/**
+ * A load balancer kube-proxy could not have: HNS refused it (more backends
+ * than the cap), or kube-proxy does not ask for it (externalTrafficPolicy
+ * Local without DSR).
+ */
 export interface LbFailure {
+  reason: 'backend-cap' | 'etp-local-without-dsr';
   service: ObjectRef;
   vip: string;
   port: number;

@@ -40,7 +40,7 @@ function routeListing(st: WindowsNodeState): string {
 function lbSummary(st: WindowsNodeState): string {
   const cap = `Backend cap per load balancer: ${st.lbCap.cap} (build ${st.lbCap.build ?? 'unknown'}; ${st.lbCap.source})`;
   const vip = `Source VIP: ${st.sourceVip}`;
-  const failed = st.lbFailures.map((f) => `REFUSED ${f.service.namespace}/${f.service.name} ${f.vip}:${f.port}/${f.proto}: ${f.backends} backends > ${f.cap}`);
+  const failed = st.lbFailures.map((f) => `NOT CREATED ${f.service.namespace}/${f.service.name} ${f.vip}:${f.port}/${f.proto}: ${f.reason === 'backend-cap' ? `${f.backends} backends > ${f.cap}` : 'externalTrafficPolicy Local needs DSR'}`);
   const lbs = st.loadBalancers.map((lb) => `${lb.kind.padEnd(12)} ${`${lb.vip}:${lb.externalPort}/${lb.proto}`.padEnd(26)} → ${lb.backends.map((b) => `${b.ip}:${lb.internalPort}${b.remote ? ' (remote)' : ''}`).join(', ')}${lb.dsr ? '  DSR' : `  SourceVIP ${lb.sourceVip}`}`);
   return [cap, vip, '', ...lbs, ...(failed.length ? ['', ...failed] : [])].join('\n');
 }

@@ -141,7 +141,7 @@ export function compileWinkernel(input: WinkernelInput): WinkernelState {
       if (backends.length === 0) return;
       const unique = new Set(backends.map((b) => b.ip)).size;
       if (unique > input.cap.cap) {
-        st.failures.push({ service: ref, vip, port: externalPort, proto, backends: unique, cap: input.cap.cap });
+        st.failures.push({ reason: 'backend-cap', service: ref, vip, port: externalPort, proto, backends: unique, cap: input.cap.cap });
         return;
       }
       const id = hnsId(`${input.node}/lb/${kind}/${vip}/${externalPort}/${proto}`);
@@ -151,7 +151,11 @@ export function compileWinkernel(input: WinkernelInput): WinkernelState {
     add('ClusterIP', svc.clusterIP!, port.port, all, { dsr: wk.enableDSR, localRoutedVip: false, preserveDip: false });
     if (mode === 'overlay') remoteEndpoint(svc.clusterIP!, input.nodeIp, input.hostMac);
     const dsrExternal = etpLocal;
-    if (etpLocal && !wk.enableDSR) return;
+    if (etpLocal && !wk.enableDSR) {
+      // K6: "no Local traffic policy without DSR" — the external frontends do not work.
+      if (port.nodePort) st.failures.push({ reason: 'etp-local-without-dsr', service: ref, vip: input.nodeIp, port: port.nodePort, proto, backends: cat.local.length, cap: input.cap.cap });
+      return;
+    }
     const ext = etpLocal || preserve ? localOnly : (cat.cluster.map(backendOf));
     if (port.nodePort) add('NodePort', input.nodeIp, port.nodePort, ext, { dsr: dsrExternal, localRoutedVip: true, preserveDip: false });
     for (const ip of svc.externalIPs) add('ExternalIP', ip, port.port, etpLocal ? localOnly : ext, { dsr: dsrExternal, localRoutedVip: false, preserveDip: false });
