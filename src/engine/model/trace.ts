@@ -42,12 +42,19 @@ export interface Endpoint {
 
 /** Where in the datapath a step happens. */
 export interface StepLocation {
-  /** e.g. `pod`, `routing`, `netfilter`, `conntrack`, `vxlan`, `link`, `wire`, `fabric`, `socket`, `resolver`. */
+  /**
+   * Linux: `pod`, `routing`, `netfilter`, `conntrack`, `vxlan`, `link`,
+   * `socket`; Windows: `compartment` (layer = pod), `vnic` (layer = pod),
+   * `vfp` (layer = VFP layer, chain = the port's label), `uft` (the unified
+   * flow cache), `vswitch`, `routing`/`link`/`socket`; elsewhere `fabric`,
+   * `resolver`, `node`.
+   */
   component: string;
   /** Interface, VFP layer or pod netns the step acts on. */
   layer?: string;
   /** nftables `family name`, e.g. `ip kube-proxy`; `main` for the route table. */
   table?: string;
+  /** nftables chain; for `vfp` steps the VFP port (`demo/web`, `vEthernet (Ethernet)`, `Ethernet`). */
   chain?: string;
 }
 
