@@ -1,9 +1,9 @@
 /**
- * Generated Linux clusters as scenario YAML, for property tests and the
- * benchmark: N nodes on one or two /24 subnets, one pool (VXLAN Always,
- * CrossSubnet or no encapsulation), pods per node, ClusterIP/NodePort
- * services with endpoints spread over the nodes. Deterministic for the same
- * options.
+ * Generated clusters as scenario YAML, for property tests and the benchmark:
+ * N nodes on one or two /24 subnets (optionally every k-th a Windows node),
+ * one pool (VXLAN Always, CrossSubnet or no encapsulation), pods per node,
+ * ClusterIP/NodePort services with endpoints spread over the nodes.
+ * Deterministic for the same options.
  */
 export interface ClusterShape {
   nodes: number;
@@ -14,6 +14,12 @@ export interface ClusterShape {
   /** Put every other node on a second subnet (192.168.11.0/24). */
   twoSubnets: boolean;
   natOutgoing: boolean;
+  /** Every k-th node (k ≥ 2; node 0 stays Linux) is a Windows Server 2022 node; absent = none. */
+  windowsEvery?: number;
+}
+
+export function isWindowsNode(i: number, shape: ClusterShape): boolean {
+  return shape.windowsEvery !== undefined && shape.windowsEvery >= 2 && i > 0 && i % shape.windowsEvery === 0;
 }
 
 function nodeIp(i: number, shape: ClusterShape): string {
@@ -33,8 +39,9 @@ function ip(b: number[], offset: number): string {
   return [b[0], b[1], b[2], b[3]! + offset].join('.');
 }
 
-export function podIp(node: number, pod: number): string {
-  return ip(blockBase(node), pod + 1);
+/** Pod addresses start after the tunnel address (.0); a Windows block reserves .0–.2 (DATAPATH-FACTS §8.2). */
+export function podIp(node: number, pod: number, windows = false): string {
+  return ip(blockBase(node), pod + (windows ? 3 : 1));
 }
 
 export function nodeAddress(i: number, shape: ClusterShape): string {
@@ -78,18 +85,19 @@ ${subnets.map((c, i) => `  - {name: net${i}, cidr: ${c}, gateway: ${c.replace(/0
   - {name: client, ip: ${subnets[0]!.replace(/0\/\d+$/, '250')}}
   - {name: internet, ip: 203.0.113.10, external: true}`);
   for (let i = 0; i < shape.nodes; i++) {
+    const win = isWindowsNode(i, shape);
     docs.push(`kind: Node
 metadata:
   name: node-${i}
-  labels: {kubernetes.io/os: linux}
-  annotations: {projectcalico.org/IPv4VXLANTunnelAddr: ${ip(blockBase(i), 0)}}
+  labels: {kubernetes.io/os: ${win ? 'windows' : 'linux'}}
+  annotations: {projectcalico.org/IPv4VXLANTunnelAddr: ${ip(blockBase(i), win ? 1 : 0)}}
 status:
-  addresses: [{type: InternalIP, address: ${addr(i)}}]`);
+  addresses: [{type: InternalIP, address: ${addr(i)}}]${win ? '\n  nodeInfo: {operatingSystem: windows, kernelVersion: 10.0.20348.2700}' : ''}`);
     for (let p = 0; p < shape.podsPerNode; p++) {
       docs.push(`kind: Pod
 metadata: {name: pod-${i}-${p}, namespace: gen, labels: {app: app-${(i * shape.podsPerNode + p) % Math.max(1, shape.services)}}}
 spec: {nodeName: node-${i}}
-status: {podIP: ${podIp(i, p)}}`);
+status: {podIP: ${podIp(i, p, win)}}`);
     }
   }
   const totalPods = shape.nodes * shape.podsPerNode;
@@ -105,7 +113,7 @@ spec:
     for (let e = 0; e < Math.min(shape.endpointsPerService, totalPods); e++) {
       const k = (s * 7 + e * 13) % totalPods;
       const node = Math.floor(k / shape.podsPerNode);
-      eps.push(`- {addresses: [${podIp(node, k % shape.podsPerNode)}], nodeName: node-${node}}`);
+      eps.push(`- {addresses: [${podIp(node, k % shape.podsPerNode, isWindowsNode(node, shape))}], nodeName: node-${node}}`);
     }
     docs.push(`kind: EndpointSlice
 metadata: {name: svc-${s}-x, namespace: gen, labels: {kubernetes.io/service-name: svc-${s}}}

@@ -22,6 +22,7 @@ const shapes = fc.record<ClusterShape>({
   vxlanMode: fc.constantFrom('Always', 'CrossSubnet', 'Never'),
   twoSubnets: fc.boolean(),
   natOutgoing: fc.boolean(),
+  windowsEvery: fc.option(fc.integer({ min: 2, max: 3 }), { nil: undefined }),
 });
 
 const compiled = new Map<string, CompiledCluster>();
