@@ -8,20 +8,22 @@ import type { ClusterView, PeerNode } from '../model/clusterView';
 import { parseCidr, prefixOf } from '../model/ipv4';
 import type { NodeSpec } from '../model/scenario';
 import { lbBackendCap, windowsBuild } from './lbCap';
-import { compileHostEndpoint, compileHostRoutes, compileNetwork, windowsNetworkMode } from './network';
-import { compilePodEndpoints, outboundNatExceptions } from './podEndpoints';
+import { windowsCni } from './cni';
+import { compileHostEndpoint, compileHostRoutes, compileNetwork } from './network';
+import { compilePodEndpoints } from './podEndpoints';
 import type { WindowsNodeState } from './state';
 import { compileVfpPorts } from './vfpCompile';
 import { compileWinkernel } from './winkernel';
 
 export function compileWindowsNode(node: NodeSpec, self: PeerNode, view: ClusterView): WindowsNodeState {
-  const mode = windowsNetworkMode(view);
+  const cni = windowsCni(view);
+  const mode = cni.mode;
   // A node without a block (no Calico IPAM) still gets a network; assumption: a /26 around nothing.
   const block = self.block ? parseCidr(self.block)! : prefixOf('0.0.0.0', 26);
-  const network = compileNetwork(self, view, mode, block);
-  const hostEndpoint = compileHostEndpoint(self, network, mode, block);
+  const network = compileNetwork(self, view, cni, block);
+  const hostEndpoint = compileHostEndpoint(self, network, cni, block, view.scenario.kubeProxy.winkernel.sourceVip);
   const hostIps = [self.ip, hostEndpoint.IPAddress];
-  const pods = compilePodEndpoints(self, view, network, mode, block, hostIps);
+  const pods = compilePodEndpoints(self, view, network, cni, block, hostIps);
   const build = windowsBuild(node.kernelVersion, node.labels);
   const lbCap = lbBackendCap(build);
   const hostMac = self.nicMac;
@@ -36,7 +38,7 @@ export function compileWindowsNode(node: NodeSpec, self: PeerNode, view: Cluster
     ...(build !== undefined ? { build } : {}),
     mode,
     hostMac,
-    ...(mode === 'overlay' ? { vsid: view.scenario.calico?.vxlanVNI ?? 4096, vxlanPort: 4789 } : {}),
+    ...(cni.vsid !== undefined ? { vsid: cni.vsid, vxlanPort: 4789 } : {}),
     block,
     network,
     hostEndpoint,
@@ -49,7 +51,7 @@ export function compileWindowsNode(node: NodeSpec, self: PeerNode, view: Cluster
     sourceVip: wk.sourceVip,
     pods: pods.pods,
     ports,
-    hostRoutes: compileHostRoutes(self, view, mode, block),
-    natExceptions: outboundNatExceptions(view),
+    hostRoutes: compileHostRoutes(self, view, cni, block),
+    natExceptions: cni.natExceptions(self),
   };
 }

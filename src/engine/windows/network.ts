@@ -1,6 +1,6 @@
 /**
- * The HNS network Calico creates on a Windows node, its `Calico_ep` host
- * endpoint, and the host's route table.
+ * The HNS network the CNI creates on a Windows node (cni.ts says which), the
+ * endpoint at `.2`, and the host's route table. Calico's variants:
  *
  * - VXLAN (Calico backend `vxlan`, BGP disabled): network `Calico`, type
  *   Overlay, subnet = the node's one block, gateway `.1`, subnet policy
@@ -19,22 +19,11 @@ import { hypervMac } from '../model/macs';
 import type { HnsEndpoint, HnsNetwork, HnsNetworkPolicy } from './hns';
 import { hnsMac } from './hns';
 import { hnsId } from './ids';
-import type { WindowsHostRoute, WindowsNetworkMode } from './state';
+import type { WindowsCni } from './cni';
+import type { WindowsHostRoute } from './state';
 
 export const HOST_VNIC = 'vEthernet (Ethernet)';
 export const PHYSICAL_NIC = 'Ethernet';
-
-/** Calico's network name with `windows_use_single_network: true`. @see [C27][C25] */
-export const CALICO_NETWORK = 'Calico';
-
-/**
- * Which network Calico builds: the operator picks the `vxlan` backend when BGP
- * is disabled, `windows-bgp` when BGP is enabled.
- * @see DATAPATH-FACTS §8.1 [C30][O1]
- */
-export function windowsNetworkMode(view: ClusterView): WindowsNetworkMode {
-  return view.scenario.calico?.bgp === 'Disabled' ? 'overlay' : 'l2bridge';
-}
 
 export function remoteSubnetRoutes(self: PeerNode, view: ClusterView, vni: number): Extract<HnsNetworkPolicy, { Type: 'RemoteSubnetRoute' }>[] {
   return view.peers
@@ -42,23 +31,23 @@ export function remoteSubnetRoutes(self: PeerNode, view: ClusterView, vni: numbe
     .map((p) => ({ Type: 'RemoteSubnetRoute' as const, DestinationPrefix: p.block!, IsolationId: vni, ProviderAddress: p.ip, DistributedRouterMacAddress: hnsMac(p.vtepMac!) }));
 }
 
-export function compileNetwork(self: PeerNode, view: ClusterView, mode: WindowsNetworkMode, block: Cidr): HnsNetwork {
+export function compileNetwork(self: PeerNode, view: ClusterView, cni: WindowsCni, block: Cidr): HnsNetwork {
   const gateway = nthAddress(block, 1);
-  const vni = view.scenario.calico?.vxlanVNI ?? 4096;
   const base = {
-    ID: hnsId(`${self.name}/network/${CALICO_NETWORK}`),
-    Name: CALICO_NETWORK,
+    ID: hnsId(`${self.name}/network/${cni.networkName}`),
+    Name: cni.networkName,
     NetworkAdapterName: PHYSICAL_NIC,
     SourceMac: hnsMac(self.nicMac),
     ManagementIP: self.ip,
-    Flags: 0,
+    Flags: cni.flags,
     State: 1,
   };
-  if (mode === 'overlay') {
+  if (cni.mode === 'overlay') {
+    const vni = cni.vsid ?? 4096;
     return {
       ...base,
       Type: 'Overlay',
-      DrMacAddress: hnsMac(self.vtepMac ?? hypervMac(`${self.name}/Calico`)),
+      DrMacAddress: hnsMac(self.vtepMac ?? hypervMac(`${self.name}/${cni.networkName}`)),
       Subnets: [{ AddressPrefix: block.text, GatewayAddress: gateway, Policies: [{ Type: 'VSID', VSID: vni }] }],
       Policies: [{ Type: 'HostRoute' }, ...remoteSubnetRoutes(self, view, vni)],
     };
@@ -66,21 +55,27 @@ export function compileNetwork(self: PeerNode, view: ClusterView, mode: WindowsN
   return { ...base, Type: 'L2Bridge', Subnets: [{ AddressPrefix: block.text, GatewayAddress: gateway, Policies: [] }], Policies: [] };
 }
 
-/** `Calico_ep` (`<network>_ep`), IP = block `.2`. @see DATAPATH-FACTS §8.1 [C25], §8.2 */
-export function compileHostEndpoint(self: PeerNode, net: HnsNetwork, mode: WindowsNetworkMode, block: Cidr): HnsEndpoint {
+/**
+ * The endpoint at `.2`: `Calico_ep` / `cbr0_ep`, or (flannel overlay) the
+ * source VIP endpoint kube-proxy creates (IP = source VIP, host MAC, PA =
+ * node IP, [K1]; assumption: its name). Overlay: a remote endpoint with a PA
+ * policy; l2bridge: attached to the host, the pods' gateway.
+ * @see DATAPATH-FACTS §8.1 [C25], §6.1 [F4], §4.4 [K1]
+ */
+export function compileHostEndpoint(self: PeerNode, net: HnsNetwork, cni: WindowsCni, block: Cidr, sourceVip?: string): HnsEndpoint {
   const common = {
-    ID: hnsId(`${self.name}/endpoint/${CALICO_NETWORK}_ep`),
-    Name: `${CALICO_NETWORK}_ep`,
+    ID: hnsId(`${self.name}/endpoint/${cni.hostEndpointName}`),
+    Name: cni.hostEndpointName,
     VirtualNetwork: net.ID,
     VirtualNetworkName: net.Name,
-    IPAddress: nthAddress(block, 2),
+    IPAddress: cni.plugin === 'flannel' && cni.mode === 'overlay' && sourceVip ? sourceVip : nthAddress(block, 2),
     PrefixLength: block.len,
     State: 1,
   };
-  if (mode === 'overlay') {
+  if (cni.hostEndpointRemote) {
     return { ...common, MacAddress: hnsMac(self.nicMac), IsRemoteEndpoint: true, Policies: [{ Type: 'PA', PA: self.ip }] };
   }
-  return { ...common, MacAddress: hnsMac(hypervMac(`${self.name}/Calico_ep`)), GatewayAddress: nthAddress(block, 1), Policies: [] };
+  return { ...common, MacAddress: hnsMac(hypervMac(`${self.name}/${cni.hostEndpointName}`)), GatewayAddress: nthAddress(block, 1), Policies: [] };
 }
 
 /**
@@ -91,17 +86,20 @@ export function compileHostEndpoint(self: PeerNode, net: HnsNetwork, mode: Windo
  * vSwitch (the `HostRoute` network policy; DATAPATH-FACTS caveat 4: its exact
  * semantics are not documented — assumption).
  */
-export function compileHostRoutes(self: PeerNode, view: ClusterView, mode: WindowsNetworkMode, block: Cidr): WindowsHostRoute[] {
+export function compileHostRoutes(self: PeerNode, view: ClusterView, cni: WindowsCni, block: Cidr): WindowsHostRoute[] {
   const routes: WindowsHostRoute[] = [];
   if (self.subnet) {
     routes.push({ dst: parseCidr('0.0.0.0/0')!, nextHop: self.subnet.gateway, ifAlias: HOST_VNIC, protocol: 'NetMgmt', source: 'assumption: static default route to the Fabric gateway', assumption: true });
     routes.push({ dst: parseCidr(self.subnet.cidr)!, nextHop: '0.0.0.0', ifAlias: HOST_VNIC, protocol: 'Local', source: 'Windows: on-link route of the vEthernet (Ethernet) address' });
   }
   routes.push({ dst: block, nextHop: '0.0.0.0', ifAlias: HOST_VNIC, protocol: 'Local', source: 'assumption: the own block is reached through the vSwitch (HostRoute policy, DATAPATH-FACTS caveat 4)', assumption: true });
-  if (mode === 'l2bridge') {
+  if (cni.mode === 'l2bridge') {
+    const learned = cni.plugin === 'calico'
+      ? { protocol: 'BGP', source: 'the seed: RRAS (BGP) learns the routes to other blocks; DATAPATH-FACTS §8.1 [C30]' }
+      : { protocol: 'NetMgmt', source: 'F4 flannel hostgw_windows.go: a route per remote lease via that node\'s PublicIP' };
     for (const p of view.peers) {
       if (p.name === self.name || !p.block) continue;
-      routes.push({ dst: parseCidr(p.block)!, nextHop: p.ip, ifAlias: HOST_VNIC, protocol: 'BGP', source: 'the seed: RRAS (BGP) learns the routes to other blocks; DATAPATH-FACTS §8.1 [C30]' });
+      routes.push({ dst: parseCidr(p.block)!, nextHop: p.ip, ifAlias: HOST_VNIC, ...learned });
     }
   }
   return routes;

@@ -1,6 +1,7 @@
 /**
- * A Windows pod's HNS endpoint and compartment, as the Calico CNI plugin
- * creates them.
+ * A Windows pod's HNS endpoint and compartment, as the CNI plugin creates
+ * them (Calico as below; flannel's win-overlay/win-bridge differ where cni.ts
+ * says: gateway, exception list, no ACLs).
  *
  * - Name `<sandbox container ID>_Calico`, IP from the node's block, MAC
  *   `0E-2A-<IP in hex>` (VXLAN_MAC_PREFIX default) in overlay, gateway `.1`
@@ -23,20 +24,14 @@ import type { PodSpec } from '../model/scenario';
 import type { HnsAclPolicy, HnsEndpoint, HnsEndpointPolicy, HnsNamespace, HnsNetwork } from './hns';
 import { hnsMac } from './hns';
 import { hnsId } from './ids';
-import { CALICO_NETWORK } from './network';
-import type { WindowsNetworkMode, WindowsPod } from './state';
+import type { WindowsCni } from './cni';
+import type { WindowsPod } from './state';
 
 /** `0E-2A-AC-15-29-06` for 172.21.41.6. @see [C25] (VXLAN_MAC_PREFIX default `0E-2A`) */
 export function calicoPodMac(ip: string): string {
   const n = ipToInt(ip);
   const bytes = [0x0e, 0x2a, n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
   return bytes.map((b) => b.toString(16).padStart(2, '0')).join(':');
-}
-
-/** The exception list: service CIDRs first (CNI config), then every pool CIDR (Calico CNI appends them). */
-export function outboundNatExceptions(view: ClusterView): string[] {
-  const pools = (view.scenario.calico?.pools ?? []).filter((p) => !p.disabled).map((p) => p.cidr);
-  return [...new Set([...view.scenario.serviceCIDRs, ...pools])];
 }
 
 function aclPolicies(pod: PodSpec, hostIps: string[]): HnsAclPolicy[] {
@@ -54,30 +49,32 @@ export interface CompiledPods {
   namespaces: HnsNamespace[];
 }
 
-export function compilePodEndpoints(self: PeerNode, view: ClusterView, net: HnsNetwork, mode: WindowsNetworkMode, block: Cidr, hostIps: string[]): CompiledPods {
+export function compilePodEndpoints(self: PeerNode, view: ClusterView, net: HnsNetwork, cni: WindowsCni, block: Cidr, hostIps: string[]): CompiledPods {
+  const mode = cni.mode;
   const out: CompiledPods = { pods: [], endpoints: [], namespaces: [] };
-  const exceptions = outboundNatExceptions(view);
+  const exceptions = cni.natExceptions(self);
   const pools = view.scenario.calico?.pools ?? [];
-  const gateway = nthAddress(block, mode === 'overlay' ? 1 : 2);
+  const gateway = nthAddress(block, cni.podGatewayOffset);
   view.podsOnNode(self.name).forEach((p, i) => {
     const key = `${p.namespace}/${p.name}`;
     const ip = view.podIP.get(key);
     if (p.hostNetwork || !ip) return;
     const pool = pools.find((x) => !x.disabled && cidrContains(parseCidr(x.cidr)!, ip));
-    const nat = pool?.natOutgoing ?? false;
+    // Flannel's Windows CNI configs always carry OutBoundNAT (ipMasq); Calico follows the pool's natOutgoing.
+    const nat = cni.plugin === 'flannel' ? true : pool?.natOutgoing ?? false;
     const mac = mode === 'overlay' ? calicoPodMac(ip) : hypervMac(`${self.name}/${key}`);
     const policies: HnsEndpointPolicy[] = [];
     if (nat) policies.push({ Type: 'OutBoundNAT', ExceptionList: exceptions });
     for (const cidr of view.scenario.serviceCIDRs) policies.push({ Type: 'ROUTE', DestinationPrefix: cidr, NeedEncap: true });
     if (mode === 'overlay') policies.push({ Type: 'PA', PA: self.ip });
     else policies.push({ Type: 'ROUTE', DestinationPrefix: `${self.ip}/32`, NeedEncap: true });
-    policies.push(...aclPolicies(p, hostIps));
+    if (cni.felixAcls) policies.push(...aclPolicies(p, hostIps));
     const sandbox = sha1Hex(`sandbox:${key}`) + sha1Hex(`sandbox2:${key}`).slice(0, 24);
     const endpointId = hnsId(`${self.name}/endpoint/${key}`);
     const namespaceId = hnsId(`${self.name}/namespace/${key}`);
     out.endpoints.push({
       ID: endpointId,
-      Name: `${sandbox}_${CALICO_NETWORK}`,
+      Name: `${sandbox}_${net.Name}`,
       VirtualNetwork: net.ID,
       VirtualNetworkName: net.Name,
       Policies: policies,
