@@ -2,9 +2,11 @@
  * `npm run bench`: load, compile and trace generated clusters of growing
  * size (10/100/1000 Linux nodes, 5 pods per node, a service per 2 nodes with
  * 3 endpoints) and print one JSON line per size: load, compile and trace
- * times in ms (median of repeated runs), heap used after compile in MB.
+ * times in ms (median of repeated runs), heap used after compile in MB;
+ * `loadJsonMs`: the same objects as a `kubectl … -o json` List (the JSON fast path).
  * Sizes can be limited: `npm run bench -- 10 100`.
  */
+import { parseAllDocuments } from 'yaml';
 import { compileScenario, loadScenarioText, traceFlow } from '../src/engine/index';
 import { generateClusterYaml, type ClusterShape } from '../src/engine/testing/generate';
 
@@ -29,13 +31,16 @@ for (const nodes of sizes.length ? sizes : [10, 100, 1000]) {
   const shape: ClusterShape = { nodes, podsPerNode: 5, services: Math.max(1, nodes / 2), endpointsPerService: 3, vxlanMode: 'Always', twoSubnets: false, natOutgoing: true };
   const yaml = generateClusterYaml(shape);
   const runs = nodes >= 1000 ? 3 : 5;
+  const json = JSON.stringify({ apiVersion: 'v1', kind: 'List', items: parseAllDocuments(yaml).map((d) => d.toJS() as unknown) }, null, 4);
   const loads: number[] = [];
+  const jsonLoads: number[] = [];
   const compiles: number[] = [];
   let cluster;
   for (let i = 0; i < runs; i++) {
     const [loaded, tl] = time(() => loadScenarioText(yaml, `gen-${nodes}`));
     const [c, tc] = time(() => compileScenario(loaded.scenario!));
     loads.push(tl);
+    jsonLoads.push(time(() => loadScenarioText(json, `gen-${nodes}`))[1]);
     compiles.push(tc);
     cluster = c;
   }
@@ -56,6 +61,8 @@ for (const nodes of sizes.length ? sizes : [10, 100, 1000]) {
       services: shape.services,
       yamlKB: Math.round(yaml.length / 1024),
       loadMs: Math.round(median(loads)),
+      jsonKB: Math.round(json.length / 1024),
+      loadJsonMs: Math.round(median(jsonLoads)),
       compileMs: Math.round(median(compiles)),
       traceMs: Math.round(median(traces) * 100) / 100,
       heapMB: heap,

@@ -45,6 +45,14 @@ const FLOWS: [string, FlowRequest][] = [
   ['k8s-lab', { src: 'pod:demo/net', dst: 'svc:demo/hello', packet: 'next' }],
   ['k8s-main-before', { src: 'pod:demo/net', dst: 'pod:demo/hello', proto: 'icmp' }],
   ['k8s-main-after', { src: 'node:k8s-node-1', dst: 'svc:demo/hello' }],
+  ['k8s-lab-bgp', { src: 'pod:demo/net', dst: 'pod:demo/hello', dport: 8080 }],
+  ['flannel-vxlan', { src: 'pod:demo/net', dst: 'pod:demo/hello', dport: 8080 }],
+  ['flannel-vxlan', { src: 'pod:demo/api', dst: 'pod:demo/hello', dport: 8080 }],
+  ['flannel-vxlan', { src: 'pod:demo/api', dst: 'svc:demo/hello' }],
+  ['flannel-vxlan', { src: 'pod:demo/net', dst: 'host:internet', dport: 443 }],
+  ['flannel-vxlan', { src: 'host:client', dst: 'node:node-2', dport: 30080 }],
+  ['flannel-host-gw', { src: 'pod:demo/net', dst: 'pod:demo/hello', dport: 8080 }],
+  ['flannel-host-gw', { src: 'pod:demo/hello', dst: 'host:internet', proto: 'icmp' }],
 ];
 
 function allSteps(t: Trace): Trace['steps'] {

@@ -7,9 +7,9 @@
 import { parseArgs } from 'node:util';
 import { compileScenario, formatDiagnostic, formatTraceMarkdown, formatTraceText, traceFlow, type FlowRequest } from '../engine/index';
 import { explainText } from './explain';
-import { loadScenarioArg } from './scenarioSource';
+import { compareAttachedHns, loadScenarioArgs } from './scenarioSource';
 
-const USAGE = 'usage: npm run trace -- --scenario <preset|file> --src <IP|pod:NS/NAME|node:NAME|host:NAME> --dst <IP|pod:NS/NAME|svc:NS/NAME|node:NAME|host:NAME|dns:NAME> [--dport N] [--sport N] [--proto tcp|udp|icmp] [--size BYTES] [--df|--no-df] [--from-node NAME] [--packet first|next] [--backend IP[:PORT]] [--format text|json|markdown] [--detail]';
+const USAGE = 'usage: npm run trace -- --scenario <preset|file[,file…]> [--windows-node NAME] --src <IP|pod:NS/NAME|node:NAME|host:NAME> --dst <IP|pod:NS/NAME|svc:NS/NAME|node:NAME|host:NAME|dns:NAME> [--dport N] [--sport N] [--proto tcp|udp|icmp] [--size BYTES] [--df|--no-df] [--from-node NAME] [--packet first|next] [--backend IP[:PORT]] [--format text|json|markdown] [--detail]';
 
 function fail(message: string): never {
   process.stderr.write(`error: ${message}\n`);
@@ -23,11 +23,12 @@ function intOption(v: string | undefined, name: string): number | undefined {
 }
 
 function main(): void {
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
       options: {
-        scenario: { type: 'string' },
+        scenario: { type: 'string', multiple: true },
+        'windows-node': { type: 'string' },
         src: { type: 'string' },
         dst: { type: 'string' },
         dport: { type: 'string' },
@@ -52,8 +53,9 @@ function main(): void {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const { scenario, src, dst } = values as Record<string, string | undefined>;
-  if (!scenario || !src || !dst) fail(`--scenario, --src and --dst are required\n${USAGE}`);
+  const { src, dst } = values as Record<string, string | undefined>;
+  const scenario = values.scenario as unknown as string[] | undefined;
+  if (!scenario?.length || !src || !dst) fail(`--scenario, --src and --dst are required\n${USAGE}`);
   const proto = values.proto as string | undefined;
   if (proto && !['tcp', 'udp', 'icmp'].includes(proto)) fail(`--proto must be tcp, udp or icmp, got "${proto}"`);
   const format = values.format as string;
@@ -61,7 +63,7 @@ function main(): void {
   const packet = values.packet as string | undefined;
   if (packet && packet !== 'first' && packet !== 'next') fail(`--packet must be first or next, got "${packet}"`);
 
-  const loaded = loadScenarioArg(scenario);
+  const loaded = loadScenarioArgs(scenario, { windowsNode: values['windows-node'] as string | undefined });
   if ('error' in loaded) fail(loaded.error);
   const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
   for (const d of loaded.diagnostics.filter((x) => x.severity === 'warning')) process.stderr.write(`${formatDiagnostic(d)}\n`);
@@ -81,6 +83,9 @@ function main(): void {
     ...(values.backend ? { backend: values.backend as string } : {}),
   };
   const cluster = compileScenario(loaded.scenario);
+  for (const h of compareAttachedHns(loaded, cluster)) {
+    for (const m of h.mismatches) process.stderr.write(`hns ${h.node} ${m.severity} ${m.object}${m.field ? ` ${m.field}` : ''}: ${m.message}\n`);
+  }
   const { trace, diagnostics } = traceFlow(cluster, req);
   if (!trace) fail(diagnostics.map((d) => `${d.field ? `--${d.field}: ` : ''}${d.message}`).join('; '));
   const opts = { explain: explainText, detail: Boolean(values.detail) };

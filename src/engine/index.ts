@@ -20,7 +20,12 @@ export type { CompiledCluster, NodeStateView } from './trace/cluster';
 export type { LoadResult } from './scenario/load';
 export type { PresetInfo } from './presets/catalog';
 
-export { loadScenarioText } from './scenario/load';
+export { loadScenarioText, loadScenarioFiles, type InputFile } from './scenario/load';
+export { checkReadiness, windowsUsableAddresses } from './readiness/check';
+export type { Finding, FindingFix, FindingId, FindingSeverity, I18nText, ReadinessOptions } from './readiness/types';
+export { importFiles, type HnsAttachment, type ImportOptions, type ImportResult } from './importers/files';
+export { parseHnsDump, looksLikeHnsDump, emptyHnsImport, type HnsImport } from './importers/hnsDump';
+export { compareHns, type Mismatch, type MismatchId } from './importers/compareHns';
 export { PRESETS, loadPreset } from './presets/catalog';
 export { compileScenario, nodeStateViews } from './trace/cluster';
 export { traceFlow } from './trace/traceFlow';

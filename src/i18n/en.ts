@@ -19,6 +19,18 @@ export const en = {
       title: 'Main cluster, after migration',
       description: 'The same cluster after the migration: VXLAN Always, BGP Disabled, strictAffinity on.',
     },
+    'k8s-lab-bgp': {
+      title: 'Lab cluster, Calico BGP without encapsulation',
+      description: 'k8s-lab with BGP Enabled and the pool unencapsulated: Linux nodes reach other blocks by BIRD routes on ens18.',
+    },
+    'flannel-vxlan': {
+      title: 'Hybrid Flannel cluster, VXLAN',
+      description: 'Two Linux nodes and a Windows Server 2022 node on Flannel VXLAN (VNI 4096, UDP 4789), network flannel.4096 on Windows.',
+    },
+    'flannel-host-gw': {
+      title: 'Hybrid Flannel cluster, host-gw',
+      description: 'The same cluster on Flannel host-gw: leases routed via node addresses, no encapsulation; network cbr0 (L2Bridge) on Windows.',
+    },
   },
   status: {
     loading: 'Loading the scenario…',
@@ -45,6 +57,7 @@ export const en = {
     empty: 'No views for this node.',
     loading: 'Loading the node state…',
     usedLegend: 'Lines this trace used',
+    producedLegend: 'Lines made by {{object}}',
   },
   trace: {
     heading: 'Trace a packet',
@@ -59,6 +72,7 @@ export const en = {
     node: 'Node',
     explain: 'What happened',
     reply: 'Reply',
+    warning: 'Warning',
     hint: 'Source and destination: pod:NS/NAME, svc:NS/NAME, node:NAME, host:NAME or an IP address.',
   },
   verdict: {
@@ -118,6 +132,8 @@ export const en = {
   },
   flow: {
     families: 'Typical flows',
+    startFrom: 'Start from',
+    clientPod: '{{pod}} on {{node}} ({{os}})',
     family: { 'pod-pod': 'Pod → pod', 'pod-clusterip': 'Pod → ClusterIP', nodeport: 'NodePort', egress: 'Egress NAT' },
     port: 'Port',
     portDefault: 'auto',
@@ -153,11 +169,20 @@ export const en = {
     'routing-loop': 'Two hops send the packet to each other: compare their routes in the node state.',
     'no-such-device': 'The route names an interface that does not exist: check the node\'s links.',
   },
+  objects: {
+    heading: 'Objects behind these rules',
+    steps: 'steps: {{count}}',
+  },
+  branches: {
+    traceAll: 'Trace every backend ({{count}})',
+    heading: 'Every backend, side by side',
+    deliveredTo: 'Delivered to',
+    seenSource: 'The receiver sees the source',
+  },
   stateTable: {
     heading: 'Connection state',
     empty: 'No conntrack or flow-cache entry yet.',
     table: 'Table',
-    entry: 'Entry',
     conntrack: 'conntrack',
     uft: 'VFP flow cache (UFT)',
   },
@@ -167,6 +192,18 @@ export const en = {
     off: 'off',
     open: 'Compare with {{preset}}',
     noCrossing: 'no packet on this link',
+    edit: 'Compare with an edited copy…',
+    editHint: 'This scenario as YAML: change it (e.g. encapsulation: VXLAN → None and bgp: Disabled → Enabled for l2bridge) and compare.',
+    apply: 'Compare with this copy',
+    closeEditor: 'Close the editor',
+    edited: 'edited copy',
+    onlyHere: 'only here',
+    encapsulated: 'VXLAN overlay: VNI {{vni}}, outer IP {{src}} → {{dst}}',
+    macRewrite: 'No encapsulation, MAC rewrite: {{src}} → {{dst}}; the pod addresses travel as they are',
+    framedBy: 'Framed on {{node}} by',
+    headers: 'Headers on the wire from {{node}}, outermost first',
+    upcoming: 'next on the wire',
+    crossed: 'on the wire',
   },
   severity: { error: 'error', warning: 'warning', info: 'info' },
 };

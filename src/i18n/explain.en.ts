@@ -7,8 +7,8 @@ export const explainEn = {
   explain: {
     linux: {
       receive: 'The frame arrives on {{dev}}.',
-      decapsulate: 'vxlan.calico strips the outer Ethernet, IP, UDP and VXLAN headers (VNI {{vni}}, sent by {{from}}); the inner packet re-enters the stack.',
-      vniMismatch: 'The VXLAN header carries VNI {{vni}}, but vxlan.calico is configured for VNI {{expected}}: the packet is dropped.',
+      decapsulate: '{{dev}} strips the outer Ethernet, IP, UDP and VXLAN headers (VNI {{vni}}, sent by {{from}}); the inner packet re-enters the stack.',
+      vniMismatch: 'The VXLAN header carries VNI {{vni}}, but {{dev}} is configured for VNI {{expected}}: the packet is dropped.',
       noRoute: 'No route in the main table matches {{dst}}.',
       blackhole: 'The node owns this IPAM block but has no pod at {{dst}}: the blackhole route for the block discards it.',
       routeLocal: 'The local socket sends to {{dst}}: the route picks dev {{dev}} and source address {{src}}.',
@@ -21,13 +21,18 @@ export const explainEn = {
       fragment: 'The packet ({{size}} bytes) is larger than the MTU {{mtu}} of {{dev}}: it is split into {{count}} fragments; the trace follows the first.',
       arpFailed: 'Nobody on the {{dev}} network answers ARP for {{ip}}.',
       transmitNic: 'Out of {{dev}} to the next hop {{nextHop}} ({{to}}, MAC {{mac}}).',
-      vxlanNoPeer: 'vxlan.calico has no ARP/FDB entry for the gateway {{via}}: the packet cannot be encapsulated.',
-      encapsulate: 'vxlan.calico wraps the frame in VXLAN: the ARP entry gives the remote VTEP MAC {{vtepMac}}, the FDB entry the remote node {{remote}}; outer IP {{local}} → {{remote}}, UDP port {{port}}, VNI {{vni}}.',
+      vxlanNoPeer: '{{dev}} has no ARP/FDB entry for the gateway {{via}}: the packet cannot be encapsulated.',
+      encapsulate: '{{dev}} wraps the frame in VXLAN: the ARP entry gives the remote VTEP MAC {{vtepMac}}, the FDB entry the remote node {{remote}}; outer IP {{local}} → {{remote}}, UDP port {{port}}, VNI {{vni}}.',
       routeOuter: 'The encapsulated packet to {{dst}} leaves by {{dev}}.',
       transmitVeth: 'Out of {{dev}} into the netns of pod {{pod}}.',
+      transmitBridge: 'Out of bridge {{dev}}: ARP gives the MAC of pod {{pod}}, and the bridge sends the frame out of its port {{port}} into the pod.',
+      bridgeForward: 'The frame from {{from}} is for another pod on bridge {{dev}}: the bridge forwards it out of port {{port}} to pod {{pod}} without routing (TTL unchanged).',
+      bridgeUnknownMac: 'No port of bridge {{dev}} has MAC {{mac}}: the frame is lost.',
     },
     pod: {
       route: 'In pod {{pod}}: every destination goes via the dummy gateway 169.254.1.1, which the host answers by proxy ARP.',
+      routeBridge: 'In pod {{pod}}: {{dst}} goes via {{via}}, the address of bridge {{bridge}} on the node.',
+      routeOnLink: 'In pod {{pod}}: {{dst}} is in the pod\'s own subnet and is reached directly across bridge {{bridge}}.',
       transmit: 'Out of the pod\'s eth0 (MTU {{mtu}}) across the veth pair to {{veth}} on the node.',
       receive: 'The frame arrives on eth0 of pod {{pod}}.',
       deliver: 'Pod {{pod}} receives the packet from {{src}} with TTL {{ttl}}.',
@@ -64,6 +69,8 @@ export const explainEn = {
       hostSend: 'The host sends to {{dst}} (next hop {{via}}).',
     },
     windows: {
+      preserveDip: 'The load balancer for {{vip}} picks the local backend {{backend}} and keeps the destination (preserve-destination): the pod sees the service address {{vip}}.',
+      etpLocalWithoutDsr: 'externalTrafficPolicy Local on Windows works only with DSR; with enableDSR off kube-proxy has no load balancer for port {{port}}.',
       nodePortFromLocalPod: 'NodePort {{port}} on the pod\'s own node: not reachable from pods on the same Windows host.',
       receive: 'The frame arrives at the physical adapter Ethernet (the switch\'s external port).',
       compartmentRoute: 'In the pod\'s network compartment the route to {{dst}} points at {{nextHop}}.',
@@ -144,6 +151,7 @@ export const explainEn = {
     'vxlan-port-unsupported': 'VXLAN on UDP {{port}}: Windows supports only 4789.',
     'lb-backend-cap-exceeded': 'Service {{service}} has {{count}} backends; an HNS load balancer holds at most {{cap}} on build {{build}}, so kube-proxy could not create it.',
     'nodeport-from-local-pod': 'NodePort {{port}} is not reachable from pod {{pod}} on the same Windows node.',
+    'etp-local-requires-dsr': 'Service {{service}} has externalTrafficPolicy Local, which Windows supports only with DSR (enableDSR is off): port {{port}} has no load balancer.',
     'nodeport-from-own-node': 'NodePort {{port}} is not reachable from the Windows node itself (it works from other nodes and from outside).',
     'windows-hostnetwork-unsupported': 'Pod {{pod}} asks for hostNetwork on Windows node {{node}}: Windows has no host networking for normal pods (only HostProcess pods).',
     'windows-ipv6-unsupported': 'IPv6 is not supported on Windows nodes with Calico or on overlay networks.',
@@ -151,5 +159,106 @@ export const explainEn = {
     'unknown-place': 'The trace reached {{node}}, which is not in the compiled scenario.',
     'icmp-through-outboundnat': 'ICMP through OutBoundNAT (to {{dst}}): Windows may not transpose ICMP, so ping to the outside can fail on some builds while TCP works.',
     'first-packet-not-delivered': 'The first packet was not delivered, so there is no connection for a later packet.',
+  },
+  readiness: {
+    'strict-affinity': {
+      why: 'IPAM strictAffinity is off: a Linux node may borrow an address from a Windows node\'s block, and VFP then treats that pod as local, so packets to it never reach the Linux node.',
+      fix: 'Turn strictAffinity on before a Windows node joins (it only forbids future borrowing).',
+    },
+    'vxlan-crosssubnet': {
+      why: 'IP pool {{pool}} uses VXLANCrossSubnet; Calico on Windows does not support CrossSubnet and needs VXLAN between all nodes.',
+      fix: 'Set the pool\'s encapsulation to VXLAN in Installation {{installation}} (not in the IPPool: the operator reverts direct edits).',
+    },
+    'bgp-with-vxlan': {
+      why: 'BGP is enabled while the pools use VXLAN ({{pools}}); Calico VXLAN on Windows requires BGP disabled, and bgp is a cluster-wide setting.',
+      fix: 'Disable BGP in Installation {{installation}}; Felix keeps writing the block routes, BIRD is not needed for them.',
+    },
+    'windows-dataplane': {
+      why: 'Installation has windowsDataplane {{value}}: without HNS the operator does not run calico-node-windows and does not serve Windows nodes.',
+      fix: 'Set calicoNetwork.windowsDataplane: HNS in Installation {{installation}}.',
+    },
+    'service-cidrs': {
+      why: 'Installation has no serviceCIDRs: Calico for Windows cannot learn the service network from the API, and needs it for the OutBoundNAT exception list.',
+      fix: 'Add serviceCIDRs ({{cidrs}}) to Installation {{installation}}.',
+    },
+    'services-endpoint-configmap': {
+      why: 'There is no ConfigMap kubernetes-services-endpoint in tigera-operator: calico-node-windows starts before kube-proxy programs the kubernetes ClusterIP, so it needs the API server\'s direct address.',
+      fix: 'Create the ConfigMap with KUBERNETES_SERVICE_HOST {{host}} and KUBERNETES_SERVICE_PORT {{port}} in tigera-operator.',
+    },
+    'services-endpoint-namespace': {
+      why: 'ConfigMap kubernetes-services-endpoint is in {{namespace}}; with the Tigera operator it belongs in tigera-operator.',
+      fix: 'Create it in the tigera-operator namespace.',
+    },
+    'ipip-pool': {
+      why: 'IP pool {{pool}} uses IPIP ({{mode}}); Windows has no IPIP, so the pool cannot serve a cluster with Windows nodes.',
+      fix: 'Use VXLAN encapsulation for the pool (through Installation {{installation}}).',
+    },
+    ipv6: {
+      why: '{{count}} object(s) use IPv6; with Calico (and on any overlay network) Windows nodes are IPv4-only.',
+      fix: 'Use IPv4 pools and addresses for everything Windows nodes take part in.',
+    },
+    'calico-vxlan-vni': {
+      why: 'VXLAN VNI {{vni}} is below 4096; Windows rejects a VSID under 4096.',
+      fix: 'Use a VXLANVNI of 4096 or more (the default is 4096) before Windows nodes join; changing it later needs the Calico HNS network deleted.',
+    },
+    'calico-vxlan-port': {
+      why: 'VXLAN uses UDP port {{port}}; Windows supports only 4789.',
+      fix: 'Use VXLANPort 4789 (the default).',
+    },
+    'l2bridge-rras': {
+      why: 'BGP without encapsulation gives Windows nodes an L2Bridge network whose routes come from BGP: Calico has no BGP daemon on Windows and configures RRAS.',
+      fix: 'Install RemoteAccess, RSAT-RemoteAccess-PowerShell and Routing on each Windows node, reboot, and enable RRAS in routing-only mode.',
+    },
+    'l2bridge-route-reflectors': {
+      why: 'With BGP route reflectors, a Windows node cannot be one.',
+      fix: 'Keep the route reflectors on Linux nodes.',
+    },
+    'l2bridge-l2-adjacency': {
+      why: 'The nodes are on several networks ({{subnets}}); without an external BGP router, Linux and Windows nodes must share one L2 network for BGP without encapsulation.',
+      fix: 'Put the nodes on one L2 network, add a BGP-capable router, or use VXLAN with BGP disabled.',
+    },
+    'flannel-vni': {
+      why: 'Flannel VXLAN uses VNI {{vni}}; on Windows the VNI must be 4096 or more.',
+      fix: 'Set Backend.VNI to 4096 in net-conf.json.',
+    },
+    'flannel-port': {
+      why: 'Flannel VXLAN uses UDP port {{port}}; Windows supports only 4789.',
+      fix: 'Set Backend.Port to 4789 in net-conf.json.',
+    },
+    'flannel-directrouting': {
+      why: 'Flannel VXLAN has DirectRouting on; Windows does not support it.',
+      fix: 'Remove DirectRouting from net-conf.json.',
+    },
+    'linux-worker': {
+      why: 'The cluster has no Linux worker: CoreDNS, the Tigera operator, Typha and other Linux-only images need one, and Calico for Windows requires at least one Linux worker with Calico.',
+      fix: 'Add at least one Linux worker (two, so one can be drained for maintenance).',
+    },
+    'windows-one-block': {
+      why: 'Windows node {{node}} has pods in several blocks ({{blocks}}); kube-proxy on Windows supports one subnet per HNS network, so a Windows node gets exactly one block.',
+      fix: 'Keep every pod of the Windows node in its one block.',
+    },
+    'windows-max-pods': {
+      why: 'Windows node {{node}} admits {{maxPods}} pods, but its block {{block}} leaves {{usable}} addresses (.0, .1, .2 and the last are reserved, and Windows nodes never borrow).',
+      fix: 'Set the kubelet maxPods on {{node}} to {{usable}} or less, or use a larger blockSize before the pool hands out blocks.',
+    },
+    'windows-max-pods-unknown': {
+      why: 'Node {{node}} does not show its pod capacity; a block {{block}} leaves {{usable}} pod addresses on a Windows node, and the kubelet default is {{kubeletDefault}}.',
+      fix: 'Set the kubelet maxPods on {{node}} to {{usable}} or less.',
+    },
+    'windows-reserved-address-used': {
+      why: 'Pod {{pod}} has {{ip}}, one of the addresses Windows node {{node}} reserves in {{block}} (.0, .1, .2 and the last).',
+      fix: 'Give the pod an address outside the reserved ones.',
+    },
+    'borrowed-from-windows-block': {
+      why: 'Pod {{pod}} on {{node}} has {{ip}} from Windows node {{owner}}\'s block {{block}}: VFP on {{owner}} treats it as local, so packets to it are lost.',
+      fix: 'Turn strictAffinity on and recreate the pod so it gets an address from its own node\'s block.',
+    },
+    'rollback-before-join': {
+      why: 'No Windows node has joined yet: the migration can still be rolled back with the same two patches in reverse order (bgp Enabled, then encapsulation VXLANCrossSubnet).',
+      fix: 'Roll back only while no Windows node is in the cluster.',
+    },
+    'rollback-impossible': {
+      why: 'Windows node(s) {{nodes}} have joined: there is no rollback to BGP or CrossSubnet, Windows nodes do not work with them.',
+    },
   },
 } as const;

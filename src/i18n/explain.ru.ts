@@ -6,8 +6,8 @@ export const explainRu = {
   explain: {
     linux: {
       receive: 'Кадр приходит на {{dev}}.',
-      decapsulate: 'vxlan.calico снимает внешние заголовки Ethernet, IP, UDP и VXLAN (VNI {{vni}}, отправитель {{from}}); внутренний пакет снова входит в стек узла.',
-      vniMismatch: 'В заголовке VXLAN VNI {{vni}}, а vxlan.calico настроен на VNI {{expected}}: пакет отброшен.',
+      decapsulate: '{{dev}} снимает внешние заголовки Ethernet, IP, UDP и VXLAN (VNI {{vni}}, отправитель {{from}}); внутренний пакет снова входит в стек узла.',
+      vniMismatch: 'В заголовке VXLAN VNI {{vni}}, а {{dev}} настроен на VNI {{expected}}: пакет отброшен.',
       noRoute: 'В основной таблице нет маршрута к {{dst}}.',
       blackhole: 'Блок принадлежит этому узлу, но пода с адресом {{dst}} на нём нет: маршрут blackhole для блока отбрасывает пакет.',
       routeLocal: 'Локальный сокет отправляет пакет к {{dst}}: маршрут выбирает dev {{dev}} и адрес источника {{src}}.',
@@ -20,13 +20,18 @@ export const explainRu = {
       fragment: 'Пакет ({{size}} байт) больше MTU {{mtu}} интерфейса {{dev}}: он делится на {{count}} фрагмента; дальше показан первый.',
       arpFailed: 'В сети {{dev}} никто не отвечает на ARP-запрос о {{ip}}.',
       transmitNic: 'Пакет уходит через {{dev}} к следующему узлу {{nextHop}} ({{to}}, MAC {{mac}}).',
-      vxlanNoPeer: 'У vxlan.calico нет записей ARP и FDB для шлюза {{via}}: завернуть пакет в VXLAN нельзя.',
-      encapsulate: 'vxlan.calico заворачивает кадр в VXLAN: по записи ARP — MAC VTEP соседа {{vtepMac}}, по записи FDB — адрес его узла {{remote}}; внешний IP {{local}} → {{remote}}, UDP-порт {{port}}, VNI {{vni}}.',
+      vxlanNoPeer: 'У {{dev}} нет записей ARP и FDB для шлюза {{via}}: завернуть пакет в VXLAN нельзя.',
+      encapsulate: '{{dev}} заворачивает кадр в VXLAN: по записи ARP — MAC VTEP соседа {{vtepMac}}, по записи FDB — адрес его узла {{remote}}; внешний IP {{local}} → {{remote}}, UDP-порт {{port}}, VNI {{vni}}.',
       routeOuter: 'Обёрнутый пакет к {{dst}} уходит через {{dev}}.',
       transmitVeth: 'Пакет уходит через {{dev}} в сетевое пространство имён пода {{pod}}.',
+      transmitBridge: 'Пакет уходит через мост {{dev}}: по ARP известен MAC пода {{pod}}, и мост отправляет кадр в его порт {{port}}, то есть в под.',
+      bridgeForward: 'Кадр из {{from}} адресован другому поду на мосту {{dev}}: мост передаёт его в порт {{port}} пода {{pod}} без маршрутизации (TTL не меняется).',
+      bridgeUnknownMac: 'Ни у одного порта моста {{dev}} нет MAC {{mac}}: кадр теряется.',
     },
     pod: {
       route: 'В поде {{pod}}: любой адрес назначения — через фиктивный шлюз 169.254.1.1, на ARP за него отвечает узел (proxy ARP).',
+      routeBridge: 'В поде {{pod}}: {{dst}} — через {{via}}, адрес моста {{bridge}} на узле.',
+      routeOnLink: 'В поде {{pod}}: {{dst}} в собственной подсети пода, он доступен напрямую через мост {{bridge}}.',
       transmit: 'Пакет уходит из eth0 пода (MTU {{mtu}}) по veth-паре в {{veth}} на узле.',
       receive: 'Кадр приходит на eth0 пода {{pod}}.',
       deliver: 'Под {{pod}} получает пакет от {{src}} с TTL {{ttl}}.',
@@ -63,6 +68,8 @@ export const explainRu = {
       hostSend: 'Хост отправляет пакет к {{dst}} (следующий узел {{via}}).',
     },
     windows: {
+      preserveDip: 'Балансировщик для {{vip}} выбирает локальный бэкенд {{backend}} и не подменяет адрес назначения (preserve-destination): под видит адрес сервиса {{vip}}.',
+      etpLocalWithoutDsr: 'externalTrafficPolicy: Local на Windows работает только с DSR; при выключенном enableDSR у kube-proxy нет балансировщика для порта {{port}}.',
       nodePortFromLocalPod: 'NodePort {{port}} на собственном узле пода: с подов того же Windows-узла он недоступен.',
       receive: 'Кадр приходит на физический адаптер Ethernet (внешний порт коммутатора).',
       compartmentRoute: 'В сетевом отсеке пода маршрут к {{dst}} ведёт на {{nextHop}}.',
@@ -143,6 +150,7 @@ export const explainRu = {
     'vxlan-port-unsupported': 'VXLAN на UDP {{port}}: Windows поддерживает только 4789.',
     'lb-backend-cap-exceeded': 'У сервиса {{service}} {{count}} бэкендов; балансировщик HNS на сборке {{build}} держит не больше {{cap}}, и kube-proxy не смог его создать.',
     'nodeport-from-local-pod': 'NodePort {{port}} недоступен с пода {{pod}} на том же Windows-узле.',
+    'etp-local-requires-dsr': 'У сервиса {{service}} externalTrafficPolicy: Local, а Windows поддерживает его только с DSR (enableDSR выключен): у порта {{port}} нет балансировщика.',
     'nodeport-from-own-node': 'NodePort {{port}} недоступен с самого Windows-узла (с других узлов и снаружи работает).',
     'windows-hostnetwork-unsupported': 'Под {{pod}} просит hostNetwork на Windows-узле {{node}}: у обычных подов на Windows нет сети узла (она есть только у HostProcess-подов).',
     'windows-ipv6-unsupported': 'IPv6 на Windows-узлах с Calico и в overlay-сетях не поддерживается.',
@@ -150,5 +158,106 @@ export const explainRu = {
     'unknown-place': 'Трассировка дошла до {{node}}, которого нет в скомпилированном сценарии.',
     'icmp-through-outboundnat': 'ICMP через OutBoundNAT (к {{dst}}): Windows может не выполнить обратное преобразование ICMP, поэтому ping наружу на некоторых сборках не проходит, а TCP работает.',
     'first-packet-not-delivered': 'Первый пакет не доставлен, поэтому соединения для следующего пакета нет.',
+  },
+  readiness: {
+    'strict-affinity': {
+      why: 'strictAffinity в IPAM выключена: Linux-узел может занять адрес из блока Windows-узла, VFP будет считать такой под своим, локальным, и пакеты к нему до Linux-узла не дойдут.',
+      fix: 'Включите strictAffinity до присоединения Windows-узла (она запрещает только будущие заимствования).',
+    },
+    'vxlan-crosssubnet': {
+      why: 'Пул {{pool}} в режиме VXLANCrossSubnet; Calico на Windows не поддерживает CrossSubnet, нужна обёртка VXLAN между всеми узлами.',
+      fix: 'Поставьте пулу encapsulation: VXLAN в Installation {{installation}} (не в IPPool: прямые правки пула оператор вернёт).',
+    },
+    'bgp-with-vxlan': {
+      why: 'BGP включён, а пулы используют VXLAN ({{pools}}); Calico VXLAN на Windows требует выключенного BGP, а bgp — настройка всего кластера.',
+      fix: 'Выключите BGP в Installation {{installation}}; маршруты к блокам и так прописывает Felix, BIRD для них не нужен.',
+    },
+    'windows-dataplane': {
+      why: 'В Installation windowsDataplane {{value}}: без HNS оператор не запускает calico-node-windows и Windows-узлы не обслуживает.',
+      fix: 'Задайте calicoNetwork.windowsDataplane: HNS в Installation {{installation}}.',
+    },
+    'service-cidrs': {
+      why: 'В Installation нет serviceCIDRs: Calico для Windows не может узнать сеть сервисов из API, а она нужна для списка исключений OutBoundNAT.',
+      fix: 'Добавьте serviceCIDRs ({{cidrs}}) в Installation {{installation}}.',
+    },
+    'services-endpoint-configmap': {
+      why: 'Нет ConfigMap kubernetes-services-endpoint в tigera-operator: calico-node-windows стартует раньше, чем kube-proxy настроит ClusterIP сервиса kubernetes, и ему нужен прямой адрес API-сервера.',
+      fix: 'Создайте ConfigMap с KUBERNETES_SERVICE_HOST {{host}} и KUBERNETES_SERVICE_PORT {{port}} в неймспейсе tigera-operator.',
+    },
+    'services-endpoint-namespace': {
+      why: 'ConfigMap kubernetes-services-endpoint лежит в {{namespace}}; при установке Tigera operator он нужен в tigera-operator.',
+      fix: 'Создайте его в неймспейсе tigera-operator.',
+    },
+    'ipip-pool': {
+      why: 'Пул {{pool}} использует IPIP ({{mode}}); в Windows IPIP нет, и такой пул в кластере с Windows-узлами использовать нельзя.',
+      fix: 'Переведите пул на инкапсуляцию VXLAN (через Installation {{installation}}).',
+    },
+    ipv6: {
+      why: 'Объектов с IPv6: {{count}}; с Calico (и вообще в overlay) Windows-узлы работают только с IPv4.',
+      fix: 'Используйте IPv4-пулы и адреса для всего, в чём участвуют Windows-узлы.',
+    },
+    'calico-vxlan-vni': {
+      why: 'VNI VXLAN {{vni}} меньше 4096; Windows не принимает VSID меньше 4096.',
+      fix: 'Задайте VXLANVNI не меньше 4096 (по умолчанию 4096) до присоединения Windows-узлов; позже смена потребует удалить HNS-сеть Calico.',
+    },
+    'calico-vxlan-port': {
+      why: 'VXLAN на UDP-порту {{port}}; Windows поддерживает только 4789.',
+      fix: 'Используйте VXLANPort 4789 (значение по умолчанию).',
+    },
+    'l2bridge-rras': {
+      why: 'BGP без инкапсуляции даёт Windows-узлам сеть L2Bridge с маршрутами по BGP: своего демона BGP у Calico на Windows нет, он настраивает RRAS.',
+      fix: 'Поставьте на каждый Windows-узел RemoteAccess, RSAT-RemoteAccess-PowerShell и Routing, перезагрузите и включите RRAS в режиме только маршрутизации.',
+    },
+    'l2bridge-route-reflectors': {
+      why: 'Если в кластере есть рефлекторы маршрутов BGP, Windows-узел рефлектором быть не может.',
+      fix: 'Держите рефлекторы маршрутов на Linux-узлах.',
+    },
+    'l2bridge-l2-adjacency': {
+      why: 'Узлы в нескольких сетях ({{subnets}}); без внешнего маршрутизатора с BGP Linux- и Windows-узлы должны быть в одной L2-сети.',
+      fix: 'Поместите узлы в одну L2-сеть, добавьте маршрутизатор с BGP или используйте VXLAN с выключенным BGP.',
+    },
+    'flannel-vni': {
+      why: 'Flannel VXLAN с VNI {{vni}}; на Windows VNI должен быть 4096 или больше.',
+      fix: 'Задайте Backend.VNI 4096 в net-conf.json.',
+    },
+    'flannel-port': {
+      why: 'Flannel VXLAN на UDP-порту {{port}}; Windows поддерживает только 4789.',
+      fix: 'Задайте Backend.Port 4789 в net-conf.json.',
+    },
+    'flannel-directrouting': {
+      why: 'У Flannel VXLAN включён DirectRouting; на Windows он не поддерживается.',
+      fix: 'Уберите DirectRouting из net-conf.json.',
+    },
+    'linux-worker': {
+      why: 'В кластере нет Linux-воркера: CoreDNS, Tigera operator, Typha и другие образы только для Linux должны где-то работать, и Calico для Windows требует хотя бы один Linux-воркер с Calico.',
+      fix: 'Добавьте хотя бы один Linux-воркер (лучше два, чтобы один можно было вывести на обслуживание).',
+    },
+    'windows-one-block': {
+      why: 'У Windows-узла {{node}} поды в нескольких блоках ({{blocks}}); kube-proxy на Windows поддерживает одну подсеть на HNS-сеть, поэтому Windows-узел получает ровно один блок.',
+      fix: 'Все поды Windows-узла должны быть в его единственном блоке.',
+    },
+    'windows-max-pods': {
+      why: 'Windows-узел {{node}} принимает {{maxPods}} подов, а его блок {{block}} оставляет {{usable}} адресов (.0, .1, .2 и последний заняты, а Windows-узлы не заимствуют адреса).',
+      fix: 'Ограничьте maxPods kubelet на {{node}} значением не больше {{usable}} или задайте больший blockSize до того, как пул начал раздаваться.',
+    },
+    'windows-max-pods-unknown': {
+      why: 'Узел {{node}} не показывает ёмкость по подам; блок {{block}} оставляет Windows-узлу {{usable}} адресов для подов, а по умолчанию kubelet допускает {{kubeletDefault}}.',
+      fix: 'Ограничьте maxPods kubelet на {{node}} значением не больше {{usable}}.',
+    },
+    'windows-reserved-address-used': {
+      why: 'У пода {{pod}} адрес {{ip}} — один из зарезервированных Windows-узлом {{node}} в блоке {{block}} (.0, .1, .2 и последний).',
+      fix: 'Дайте поду адрес вне зарезервированных.',
+    },
+    'borrowed-from-windows-block': {
+      why: 'Под {{pod}} на {{node}} получил {{ip}} из блока {{block}} Windows-узла {{owner}}: VFP на {{owner}} считает этот адрес своим, и пакеты к поду теряются.',
+      fix: 'Включите strictAffinity и пересоздайте под, чтобы он получил адрес из блока своего узла.',
+    },
+    'rollback-before-join': {
+      why: 'Windows-узлов в кластере ещё нет: перевод можно откатить теми же двумя патчами в обратном порядке (bgp: Enabled, затем encapsulation: VXLANCrossSubnet).',
+      fix: 'Откатывайтесь, только пока в кластере нет Windows-узлов.',
+    },
+    'rollback-impossible': {
+      why: 'Windows-узлы ({{nodes}}) уже присоединены: откатиться к BGP и CrossSubnet нельзя, Windows-узлы с ними не работают.',
+    },
   },
 } as const;

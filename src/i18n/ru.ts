@@ -21,6 +21,18 @@ export const ru: Messages = {
       title: 'Основной кластер после перевода',
       description: 'Тот же кластер после перевода: VXLAN Always, BGP Disabled, strictAffinity включён.',
     },
+    'k8s-lab-bgp': {
+      title: 'Тестовый кластер: Calico BGP без инкапсуляции',
+      description: 'k8s-lab с BGP Enabled и пулом без инкапсуляции: Linux-узлы ходят к чужим блокам по маршрутам BIRD через ens18.',
+    },
+    'flannel-vxlan': {
+      title: 'Гибридный кластер на Flannel, VXLAN',
+      description: 'Два Linux-узла и узел Windows Server 2022 на Flannel VXLAN (VNI 4096, UDP 4789); на Windows — сеть flannel.4096.',
+    },
+    'flannel-host-gw': {
+      title: 'Гибридный кластер на Flannel, host-gw',
+      description: 'Тот же кластер на Flannel host-gw: подсети узлов маршрутизируются через адреса узлов, без инкапсуляции; на Windows — сеть cbr0 (L2Bridge).',
+    },
   },
   status: {
     loading: 'Загружаем сценарий…',
@@ -46,6 +58,7 @@ export const ru: Messages = {
     select: 'Узел',
     empty: 'Для этого узла нечего показать.',
     loading: 'Загружаем состояние узла…',
+    producedLegend: 'Строки, созданные объектом {{object}}',
     usedLegend: 'Строки, которые использовала трассировка',
   },
   trace: {
@@ -61,6 +74,7 @@ export const ru: Messages = {
     node: 'Узел',
     explain: 'Что произошло',
     reply: 'Ответ',
+    warning: 'Предупреждение',
     hint: 'Источник и назначение: pod:NS/ИМЯ, svc:NS/ИМЯ, node:ИМЯ, host:ИМЯ или IP-адрес.',
   },
   verdict: {
@@ -120,6 +134,8 @@ export const ru: Messages = {
   },
   flow: {
     families: 'Типовые потоки',
+    startFrom: 'Начать с пода',
+    clientPod: '{{pod}} на {{node}} ({{os}})',
     family: { 'pod-pod': 'Под → под', 'pod-clusterip': 'Под → ClusterIP', nodeport: 'NodePort', egress: 'Выход в интернет (NAT)' },
     port: 'Порт',
     portDefault: 'авто',
@@ -155,11 +171,20 @@ export const ru: Messages = {
     'routing-loop': 'Два узла отправляют пакет друг другу: сравните их маршруты в состоянии узлов.',
     'no-such-device': 'Маршрут указывает на несуществующий интерфейс: проверьте интерфейсы узла.',
   },
+  objects: {
+    heading: 'Объекты, породившие правила',
+    steps: 'шаги: {{count}}',
+  },
+  branches: {
+    traceAll: 'Трассировать каждый бэкенд ({{count}})',
+    heading: 'Все бэкенды рядом',
+    deliveredTo: 'Доставлено',
+    seenSource: 'Получатель видит источник',
+  },
   stateTable: {
     heading: 'Состояние соединений',
     empty: 'Записей conntrack или кэша потоков пока нет.',
     table: 'Таблица',
-    entry: 'Запись',
     conntrack: 'conntrack',
     uft: 'кэш потоков VFP (UFT)',
   },
@@ -169,6 +194,18 @@ export const ru: Messages = {
     off: 'выключено',
     open: 'Сравнить с {{preset}}',
     noCrossing: 'на этом участке пакета нет',
+    edit: 'Сравнить с изменённой копией…',
+    editHint: 'Этот сценарий в YAML: измените его (например, encapsulation: VXLAN → None и bgp: Disabled → Enabled для l2bridge) и сравните.',
+    apply: 'Сравнить с этой копией',
+    closeEditor: 'Закрыть редактор',
+    edited: 'изменённая копия',
+    onlyHere: 'только здесь',
+    encapsulated: 'Overlay VXLAN: VNI {{vni}}, внешний IP {{src}} → {{dst}}',
+    macRewrite: 'Без инкапсуляции, перезапись MAC-адресов: {{src}} → {{dst}}; адреса подов идут как есть',
+    framedBy: 'Кадр на {{node}} собрали',
+    headers: 'Заголовки на проводе от {{node}}, внешний сверху',
+    upcoming: 'следующий на проводе',
+    crossed: 'на проводе',
   },
   severity: { error: 'ошибка', warning: 'предупреждение', info: 'сведения' },
 };

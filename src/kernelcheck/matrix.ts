@@ -7,7 +7,8 @@
  *   (`demo/hello-local`, backend `demo/hello` on k8s-lab-node-1) and a service
  *   without endpoints (`demo/nothing`);
  * - k8s-main-before (VXLANCrossSubnet): a second Fabric subnet 192.168.20.0/24
- *   with node `k8s-node-3` and pod `demo/far`, so traffic crosses subnets.
+ *   with node `k8s-node-3` and pod `demo/far`, so traffic crosses subnets;
+ * - flannel-vxlan and flannel-host-gw as they are (Linux nodes only; win-1 is not built).
  *
  * Expected results are never written here: each flow is traced by the model
  * and the kernel's packets are compared with that trace.
@@ -135,6 +136,20 @@ export function scenarios(): ScenarioSpec[] {
         { id: 'before-06', title: 'pod→ClusterIP from the second subnet, backend on a node of the first', req: { src: 'pod:demo/far', dst: 'svc:demo/hello', proto: 'tcp', dport: 80 }, backendOn: 'k8s-node-2' },
         { id: 'before-07', title: 'pod→internet host (natOutgoing), TCP', req: { src: 'pod:demo/far', dst: 'host:internet', proto: 'tcp', dport: 80 } },
       ],
+    },
+    {
+      name: 'flannel-vxlan (VNI 4096, port 4789; cni0 bridge)',
+      yaml: presetYaml('flannel-vxlan'),
+      flows: [
+        { id: 'flvx-01', title: 'pod→pod across nodes over flannel.4096, TCP', req: { src: 'pod:demo/net', dst: 'pod:demo/hello', proto: 'tcp', dport: 8080 } },
+        { id: 'flvx-02', title: 'pod→internet host (flannel postrtg masquerade), TCP', req: { src: 'pod:demo/net', dst: 'host:internet', proto: 'tcp', dport: 443 } },
+        { id: 'flvx-03', title: 'client→NodePort, backend on another node (masquerade to flannel.4096)', req: { src: 'host:client', dst: 'node:node-2', proto: 'tcp', dport: 30080 } },
+      ],
+    },
+    {
+      name: 'flannel-host-gw',
+      yaml: presetYaml('flannel-host-gw'),
+      flows: [{ id: 'flgw-01', title: 'pod→pod across nodes via the node IP, ICMP', req: { src: 'pod:demo/net', dst: 'pod:demo/hello', proto: 'icmp' } }],
     },
   ];
 }

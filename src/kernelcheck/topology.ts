@@ -173,6 +173,11 @@ export function planTopology(c: Cluster, prefix: string, workDir: string): Topol
         ...l.addrs.map((a) => `ip -n ${ns} addr add ${a} dev ${l.name}`),
       );
     }
+    // flannel: the cni0 bridge (bridge plugin, isGateway) before its veth ports.
+    for (const l of st.links) {
+      if (l.kind !== 'bridge') continue;
+      lines.push(`ip -n ${ns} link add ${l.name} type bridge`, `ip -n ${ns} link set ${l.name} address ${l.mac} mtu ${l.mtu} up`, ...l.addrs.map((a) => `ip -n ${ns} addr add ${a} dev ${l.name}`));
+    }
     const views = nodeStateViews(c, st.name);
     st.pods.forEach((p, j) => {
       const pns = `${prefix}n${i}p${j}`;
@@ -181,6 +186,7 @@ export function planTopology(c: Cluster, prefix: string, workDir: string): Topol
       lines.push(
         `ip -n ${ns} link add ${p.hostVeth} type veth peer name eth0 netns ${pns}`,
         `ip -n ${ns} link set ${p.hostVeth} address ${host.mac} mtu ${host.mtu} up`,
+        ...(host.master ? [`ip -n ${ns} link set ${p.hostVeth} master ${host.master}`, `bridge -n ${ns} link set dev ${p.hostVeth} hairpin on`] : []),
         `ip -n ${pns} link set eth0 address ${p.eth0.mac} mtu ${p.eth0.mtu} up`,
         ...p.eth0.addrs.map((a) => `ip -n ${pns} addr add ${a} dev eth0`),
       );

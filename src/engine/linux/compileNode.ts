@@ -1,7 +1,8 @@
 /**
  * Compiles one Linux node of the scenario into LinuxNodeState: links and
  * addresses, pod netns, routes, neighbours, FDB, sysctls and the nftables
- * ruleset (kube-proxy's and Calico's tables).
+ * ruleset (kube-proxy's and Calico's tables). A flannel cluster (flannel
+ * ConfigMap, no Calico pool) gets flannel's parts instead (flannel.ts).
  *
  * Pod side (DATAPATH-FACTS §1.1): eth0 holds the pod IP as /32, MTU = the
  * smallest encap MTU (VXLAN: host MTU − 50), routes `default via 169.254.1.1
@@ -17,7 +18,8 @@ import { POD_GATEWAY, VXLAN_IFACE, vethNameForPod, WORKLOAD_IFACE_PREFIX } from 
 import { compilePodNeighbours, compileVtepEntries } from './neigh';
 import { compileCalicoNft } from './nft/calico';
 import { compileKubeProxyNft } from './nft/kubeProxy';
-import { compileHostRoutes } from './routes';
+import { compileFlannelNode } from './flannel';
+import { compileFlannelHostRoutes, compileHostRoutes } from './routes';
 import type { Link, LinuxNodeState, LinuxPodNetns } from './state';
 
 const CNI = 'C9 cni-plugin/pkg/dataplane/linux/dataplane_linux.go';
@@ -59,6 +61,54 @@ function compilePods(node: NodeSpec, view: ClusterView, mtu: number): LinuxPodNe
   });
 }
 
+/** Whether the node runs flannel: a flannel ConfigMap and no enabled Calico pool (cluster.ts decides IPAM the same way). */
+function runsFlannel(view: ClusterView): boolean {
+  return view.scenario.flannel !== undefined && !(view.scenario.calico?.pools ?? []).some((p) => !p.disabled);
+}
+
+/** kube-proxy's table: the same under Calico and flannel. */
+function kubeProxyTable(node: NodeSpec, self: PeerNode, view: ClusterView) {
+  const s = view.scenario;
+  return compileKubeProxyNft({
+    nodeName: node.name,
+    nodeIPs: [self.ip],
+    clusterCIDR: s.kubeProxy.clusterCIDR,
+    serviceCIDRs: s.serviceCIDRs,
+    masqueradeBit: s.kubeProxy.masqueradeBit,
+    masqueradeAll: s.kubeProxy.masqueradeAll,
+    nodePortAddresses: s.kubeProxy.nodePortAddresses,
+    services: s.services,
+    endpointSlices: s.endpointSlices,
+  });
+}
+
+/**
+ * A flannel node (see flannel.ts): NIC, `flannel.<VNI>` (vxlan), `cni0` and
+ * its veth ports; kube-proxy's table and `ip flannel-ipv4`; no Calico table.
+ */
+function compileFlannelLinuxNode(node: NodeSpec, self: PeerNode, view: ClusterView, nic: Link, links: Link[]): LinuxNodeState {
+  const parts = compileFlannelNode(node, self, view, nic.name);
+  const sysctls: Record<string, string> = { 'net.ipv4.ip_forward': '1' };
+  const pods = parts?.pods ?? [];
+  return {
+    kind: 'linux',
+    name: node.name,
+    ref: node.ref,
+    ip: self.ip,
+    nic,
+    links: [...links, ...(parts?.links ?? [])],
+    routes: parts ? compileFlannelHostRoutes({ self, view, nic: nic.name, lease: parts.lease }) : [],
+    neigh: [...(parts?.neigh ?? []), ...compilePodNeighbours(pods)],
+    fdb: parts?.fdb ?? [],
+    sysctls,
+    nft: [kubeProxyTable(node, self, view), ...(parts ? [parts.nft] : [])],
+    pods,
+    localAddrs: [self.ip, '127.0.0.1', ...(parts?.localAddrs ?? [])],
+    tunnelAddr: parts?.vxlan ? self.tunnelAddr : undefined,
+    vtepMac: parts?.vxlan ? self.vtepMac : undefined,
+  };
+}
+
 /**
  * @param node the Node object; must be `os: linux`.
  * @param self this node as the cluster view sees it (IP, subnet, block, VTEP).
@@ -73,6 +123,7 @@ export function compileLinuxNode(node: NodeSpec, self: PeerNode, view: ClusterVi
   const prefixLen = self.subnet ? parseCidr(self.subnet.cidr)!.len : 24;
   const nic: Link = { name: nicName, kind: 'physical', mtu: hostMtu, mac: self.nicMac, addrs: [`${self.ip}/${prefixLen}`], owner: node.ref };
   const links: Link[] = [{ name: 'lo', kind: 'loopback', mtu: 65536, mac: '00:00:00:00:00:00', addrs: ['127.0.0.1/8'] }, nic];
+  if (runsFlannel(view)) return compileFlannelLinuxNode(node, self, view, nic, links);
   const withVxlan = vxlanEnabled(view) && self.tunnelAddr !== undefined && self.vtepMac !== undefined;
   if (withVxlan) {
     links.push({
@@ -94,19 +145,7 @@ export function compileLinuxNode(node: NodeSpec, self: PeerNode, view: ClusterVi
     sysctls[`net.ipv4.conf.${p.hostVeth}.forwarding`] = '1';
     sysctls[`net.ipv4.conf.${p.hostVeth}.route_localnet`] = '1';
   }
-  const nft = [
-    compileKubeProxyNft({
-      nodeName: node.name,
-      nodeIPs: [self.ip],
-      clusterCIDR: s.kubeProxy.clusterCIDR,
-      serviceCIDRs: s.serviceCIDRs,
-      masqueradeBit: s.kubeProxy.masqueradeBit,
-      masqueradeAll: s.kubeProxy.masqueradeAll,
-      nodePortAddresses: s.kubeProxy.nodePortAddresses,
-      services: s.services,
-      endpointSlices: s.endpointSlices,
-    }),
-  ];
+  const nft = [kubeProxyTable(node, self, view)];
   if (s.calico) {
     nft.push(
       compileCalicoNft({

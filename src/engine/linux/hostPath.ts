@@ -1,7 +1,8 @@
 /**
  * A packet in a Linux node's own network stack (the host netns):
  *
- *   from a link:  receive → [VXLAN decap] → conntrack → PREROUTING (raw,
+ *   from a link:  [bridge port: L2 forward to another pod, or up to the
+ *                 bridge device] → receive → [VXLAN decap] → conntrack → PREROUTING (raw,
  *                 mangle, kube-proxy filter, nat DNAT) → routing → INPUT and
  *                 delivery, or forward (TTL−1) → FORWARD → POSTROUTING (nat:
  *                 kube-proxy masquerading, Calico nat-outgoing) → transmit
@@ -23,7 +24,7 @@ import { runHook } from './netfilter';
 import type { NftHookResult } from './nft/evaluate';
 import { VXLAN_IFACE } from './names';
 import { formatRoute, lookupRoute } from './routes';
-import type { LinuxNodeState, Route } from './state';
+import type { Link, LinuxNodeState, Route } from './state';
 import { transmit } from './transmit';
 
 const CONNTRACK = 'K4 pkg/proxy/nftables (replies rely on conntrack); netfilter nf_nat';
@@ -56,11 +57,52 @@ function applyNat(st: LinuxNodeState, p: Packet, r: NftHookResult, oif?: string)
   return q;
 }
 
-function isVxlanForUs(st: LinuxNodeState, p: Packet): boolean {
-  const vx = st.links.find((l) => l.name === VXLAN_IFACE)?.vxlan;
+/** The VXLAN device (`vxlan.calico` or `flannel.<VNI>`) listening on the packet's UDP port, if it is VXLAN to this node. */
+function vxlanDeviceFor(st: LinuxNodeState, p: Packet): Link | undefined {
   const o = outerIp(p);
   const udp = p.headers[p.headers.indexOf(o) + 1];
-  return !!vx && vxlanHeader(p) !== undefined && o.dst === st.ip && udp?.kind === 'udp' && udp.dport === vx.port;
+  if (vxlanHeader(p) === undefined || o.dst !== st.ip || udp?.kind !== 'udp') return undefined;
+  return st.links.find((l) => l.kind === 'vxlan' && l.vxlan?.port === udp.dport);
+}
+
+/**
+ * A frame that came in on a bridge port (flannel's pod veth on `cni0`): the
+ * bridge either delivers it to the bridge device itself (destination MAC =
+ * the bridge's, so the host routes it, with iif = the bridge) or forwards it
+ * at layer 2 to the port of the pod that owns the destination MAC (pod → pod
+ * on one node: no routing, TTL unchanged). Assumption: of br_netfilter only
+ * conntrack's reverse NAT is modelled for bridged frames (no nft chains).
+ */
+function bridgeIngress(c: Ctx, arrival: Arrival, port: Link): { iif: string } | HopResult {
+  const { st, rec } = c;
+  const bridge = st.links.find((l) => l.name === port.master);
+  const eth = arrival.packet.headers[0];
+  if (!bridge || eth?.kind !== 'eth' || eth.dst === bridge.mac) return { iif: port.master! };
+  const pod = st.pods.find((x) => x.bridge === bridge.name && x.eth0.mac === eth.dst);
+  if (!pod) {
+    rec.add({ at: { component: 'link', layer: bridge.name }, action: 'drop', before: arrival.packet, explain: 'linux.bridgeUnknownMac', params: { mac: eth.dst, dev: bridge.name } });
+    return stopResult(rec, 'dropped', 'neighbour-unreachable', { ip: innerIp(arrival.packet).dst, node: st.name });
+  }
+  // br_netfilter (bridge-nf-call-iptables=1, which kubeadm requires) hands bridged IPv4 to conntrack:
+  // a reply of a NATed connection (e.g. a backend answering a ClusterIP client on the same bridge) is un-NATed here.
+  let pkt = arrival.packet;
+  const hit = ctLookup(c.ctx.conntrack.get(st.name) ?? [], tupleOf(pkt));
+  if (hit) {
+    const target = ctTarget(hit);
+    const q = conntrackRewrite(conntrackRewrite(pkt, target, 'dst'), target, 'src');
+    if (JSON.stringify(q) !== JSON.stringify(pkt)) {
+      pkt = rec.add({ at: { component: 'conntrack', layer: bridge.name }, action: hit.dir === 'reply' ? 'un-dnat' : 'dnat', before: pkt, after: q, rule: { text: hit.entry.text, source: `${CONNTRACK}; assumption: br_netfilter with net.bridge.bridge-nf-call-iptables=1 (kubeadm preflight), only conntrack NAT is modelled for bridged frames`, assumption: true }, explain: `conntrack.${hit.dir}Src`, params: { src: target.src } });
+    }
+  }
+  rec.add({
+    at: { component: 'link', layer: pod.hostVeth },
+    action: 'bridge',
+    before: pkt,
+    rule: { text: `${eth.dst} dev ${pod.hostVeth} master ${bridge.name}`, source: 'Linux bridge forwarding database (learned); containernetworking/plugins plugins/main/bridge', owner: pod.ref },
+    explain: 'linux.bridgeForward',
+    params: { dev: bridge.name, from: port.name, port: pod.hostVeth, pod: pod.pod },
+  });
+  return { steps: rec.steps, outcome: { kind: 'send', next: { place: { kind: 'linux-pod', node: st.name, pod: pod.pod }, packet: pkt, iif: 'eth0' } } };
 }
 
 /** Existing connection: rewrite toward the recorded tuple. `which` picks the half a hook applies. */
@@ -147,17 +189,24 @@ function route(c: Ctx, p: Packet, local: boolean): Route | HopResult {
 function fromLink(c: Ctx, arrival: Arrival): HopResult {
   const { st, ctx, rec } = c;
   let iif = arrival.iif ?? st.nic.name;
+  const port = st.links.find((l) => l.name === iif && l.master !== undefined);
+  if (port) {
+    const b = bridgeIngress(c, arrival, port);
+    if ('outcome' in b) return b;
+    iif = b.iif;
+  }
   let pkt = rec.add({ at: { component: 'link', layer: iif }, action: 'receive', before: arrival.packet, after: withoutOuterEth(arrival.packet), explain: 'linux.receive', params: { dev: iif }, level: 'detail' });
-  if (iif === st.nic.name && isVxlanForUs(st, pkt)) {
+  const link = iif === st.nic.name ? vxlanDeviceFor(st, pkt) : undefined;
+  if (link) {
     const vx = vxlanHeader(pkt)!;
     const inner: Packet = { headers: pkt.headers.slice(pkt.headers.indexOf(vx) + 2) };
-    const link = st.links.find((l) => l.name === VXLAN_IFACE)!;
     if (vx.vni !== link.vxlan!.vni) {
-      rec.add({ at: { component: 'vxlan', layer: VXLAN_IFACE }, action: 'drop', before: pkt, explain: 'linux.vniMismatch', params: { vni: vx.vni, expected: link.vxlan!.vni } });
+      rec.add({ at: { component: 'vxlan', layer: link.name }, action: 'drop', before: pkt, explain: 'linux.vniMismatch', params: { vni: vx.vni, expected: link.vxlan!.vni, dev: link.name } });
       return stopResult(rec, 'dropped', 'vni-mismatch', { vni: vx.vni, node: st.name });
     }
-    pkt = rec.add({ at: { component: 'vxlan', layer: VXLAN_IFACE }, action: 'decapsulate', before: pkt, after: inner, rule: { text: `${VXLAN_IFACE}: vxlan id ${link.vxlan!.vni} local ${link.vxlan!.local} dev ${link.vxlan!.dev} dstport ${link.vxlan!.port} nolearning`, source: 'C1 felix/dataplane/linux/vxlan_mgr.go' }, explain: 'linux.decapsulate', params: { vni: vx.vni, from: outerIp(pkt).src } });
-    iif = VXLAN_IFACE;
+    const source = link.name === VXLAN_IFACE ? 'C1 felix/dataplane/linux/vxlan_mgr.go' : 'F6 flannel pkg/backend/vxlan/device.go newVXLANDevice';
+    pkt = rec.add({ at: { component: 'vxlan', layer: link.name }, action: 'decapsulate', before: pkt, after: inner, rule: { text: `${link.name}: vxlan id ${link.vxlan!.vni} local ${link.vxlan!.local} dev ${link.vxlan!.dev} dstport ${link.vxlan!.port} nolearning`, source }, explain: 'linux.decapsulate', params: { vni: vx.vni, from: outerIp(pkt).src, dev: link.name } });
+    iif = link.name;
   }
   const origTuple = tupleOf(pkt);
   const table = ctx.conntrack.get(st.name) ?? [];

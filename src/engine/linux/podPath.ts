@@ -3,6 +3,8 @@
  * `default via 169.254.1.1 dev eth0`, eth0's MTU, ARP for 169.254.1.1
  * answered by proxy ARP on the host's `cali…`, then across the veth), or
  * arriving on eth0 for the pod's socket. @see DATAPATH-FACTS §1.1 [C9][C10]
+ * A flannel pod instead routes `default via <lease .1>` to the `cni0` bridge
+ * and reaches pods of its own lease on-link (linux/flannel.ts).
  */
 import type { Arrival, HopContext, HopResult } from '../model/hop';
 import type { Packet } from '../model/packet';
@@ -18,7 +20,7 @@ function send(st: LinuxNodeState, pod: LinuxPodNetns, p0: Packet, ctx: HopContex
   const dst = innerIp(p0).dst;
   const r = lookupRoute(pod.routes, dst);
   if (!r) return { steps: rec.steps, outcome: { kind: 'stop', verdict: 'no-route', reason: { code: 'no-route', params: { dst, pod: pod.pod } } } };
-  let p = rec.add({ at: { ...at, table: 'main' }, action: 'route', before: p0, after: innerIp(p0).src === '0.0.0.0' ? patchInnerIp(p0, { src: pod.ip }) : p0, rule: { text: formatRoute(r), source: r.source, owner: pod.ref }, explain: 'pod.route', params: { dst, via: r.via ?? '', pod: pod.pod } });
+  let p = rec.add({ at: { ...at, table: 'main' }, action: 'route', before: p0, after: innerIp(p0).src === '0.0.0.0' ? patchInnerIp(p0, { src: pod.ip }) : p0, rule: { text: formatRoute(r), source: r.source, owner: pod.ref }, explain: pod.bridge ? (r.via ? 'pod.routeBridge' : 'pod.routeOnLink') : 'pod.route', params: { dst, via: r.via ?? '', pod: pod.pod, ...(pod.bridge ? { bridge: pod.bridge } : {}) } });
   const d = checkMtu(p, pod.eth0.mtu, ctx.flow.df, true);
   if (d.kind === 'emsgsize') {
     rec.add({ at: { ...at, layer: 'eth0' }, action: 'drop', before: p, explain: 'linux.emsgsize', params: { mtu: d.mtu, dev: 'eth0', size: ipLength(p) } });
@@ -27,7 +29,8 @@ function send(st: LinuxNodeState, pod: LinuxPodNetns, p0: Packet, ctx: HopContex
   if (d.kind === 'fragment') {
     p = rec.add({ at: { ...at, layer: 'eth0' }, action: 'fragment', before: p, after: d.first, explain: 'linux.fragment', params: { mtu: pod.eth0.mtu, dev: 'eth0', count: d.count, size: ipLength(p) } });
   }
-  const neigh = pod.neigh.find((n) => n.ip === r.via);
+  // The next hop: the gateway, or on flannel's bridge the destination itself when it is on-link (same lease).
+  const neigh = pod.neigh.find((n) => n.ip === (r.via ?? dst));
   const framed = withOuterEth(p, { src: pod.eth0.mac, dst: neigh?.mac ?? 'ff:ff:ff:ff:ff:ff' });
   rec.add({
     at: { ...at, layer: 'eth0' },

@@ -8,12 +8,21 @@
  * - own block:     `blackhole 172.20.211.0/26 proto 80` [C2]
  * - VXLAN:         `172.20.172.0/26 via 172.20.172.0 dev vxlan.calico onlink mtu 1450` (Always, or CrossSubnet across subnets) [C1][C3]
  * - no encap:      `172.20.172.0/26 via 192.168.10.21 dev ens18 proto 80 onlink` (CrossSubnet within a subnet) [C2][C3][D4]
+ * - BGP, no encap: `172.21.172.0/26 via 192.168.10.26 dev ens18 proto bird` (pool with vxlanMode and
+ *                  ipipMode Never, bgp Enabled: BIRD learns the block from the peer; DATAPATH-FACTS §1.2 [D4]).
+ *                  Assumption: only peers on the node's own subnet (a plain BGP next hop must be on-link).
+ *
+ * Flannel (compileFlannelHostRoutes):
+ * - own lease:     `10.244.0.0/24 dev cni0 proto kernel scope link src 10.244.0.1` (cni0 holds `.1/24`)
+ * - vxlan:         `10.244.1.0/24 via 10.244.1.0 dev flannel.4096 onlink` [F6 vxlan_network.go]
+ * - host-gw, and vxlan DirectRouting on one subnet: `10.244.1.0/24 via 192.168.10.22 dev ens18` [hostgw.go; F6]
  */
 import type { Cidr } from '../model/ipv4';
 import { cidrContains, ipToInt, parseCidr } from '../model/ipv4';
 import type { ClusterView, PeerNode } from '../model/clusterView';
+import { intToIp } from '../model/ipv4';
 import type { IPPoolSpec } from '../model/scenario';
-import { VXLAN_IFACE } from './names';
+import { CNI_BRIDGE, flannelVxlanIface, VXLAN_IFACE } from './names';
 import type { LinuxPodNetns, Route } from './state';
 
 const FELIX_ROUTES = 'C2 felix/dataplane/linux/route_mgr.go';
@@ -30,12 +39,19 @@ export interface HostRouteInput {
   vxlanMtu: number;
 }
 
-function remoteBlockRoute(self: PeerNode, peer: PeerNode, pool: IPPoolSpec, nic: string, vxlanMtu: number): Route | undefined {
+const BIRD = 'D4 Calico docs "Troubleshooting commands" (BIRD routes show proto bird); DATAPATH-FACTS §1.2';
+
+function remoteBlockRoute(self: PeerNode, peer: PeerNode, pool: IPPoolSpec, nic: string, vxlanMtu: number, bgp: boolean): Route | undefined {
   const dst = parseCidr(peer.block!)!;
   const sameSubnet = self.subnet !== undefined && self.subnet === peer.subnet;
   const encap = pool.vxlanMode === 'Always' || (pool.vxlanMode === 'CrossSubnet' && !sameSubnet);
   if (encap && peer.tunnelAddr) {
     return { dst, type: 'unicast', via: peer.tunnelAddr, dev: VXLAN_IFACE, onlink: true, mtu: vxlanMtu, source: FELIX_VXLAN, owner: { kind: 'IPPool', name: pool.name } };
+  }
+  if (pool.vxlanMode === 'Never' && pool.ipipMode === 'Never') {
+    // No encapsulation at all: Felix programs nothing; BIRD installs what BGP learned.
+    if (!bgp || !sameSubnet) return undefined;
+    return { dst, type: 'unicast', via: peer.ip, dev: nic, proto: 'bird', source: BIRD, owner: { kind: 'IPPool', name: pool.name } };
   }
   if (!encap && sameSubnet && pool.ipipMode === 'Never') {
     return { dst, type: 'unicast', via: peer.ip, dev: nic, proto: FELIX_PROTO, onlink: true, source: FELIX_ROUTES, owner: { kind: 'IPPool', name: pool.name } };
@@ -44,22 +60,28 @@ function remoteBlockRoute(self: PeerNode, peer: PeerNode, pool: IPPoolSpec, nic:
   return undefined;
 }
 
+/** The NIC's prefix route and the static default route to the Fabric gateway. */
+function nicRoutes(self: PeerNode, nic: string): Route[] {
+  if (!self.subnet) return [];
+  return [
+    { dst: parseCidr('0.0.0.0/0')!, type: 'unicast', via: self.subnet.gateway, dev: nic, proto: 'static', source: 'assumption: static default route to the Fabric gateway (netplan)', assumption: true },
+    { dst: parseCidr(self.subnet.cidr)!, type: 'unicast', dev: nic, proto: 'kernel', scope: 'link', src: self.ip, source: 'kernel: prefix route of the NIC address' },
+  ];
+}
+
 /**
  * The main table of a Linux node: kernel routes for the NIC's subnet, the
  * default route, and Calico's routes for pods and blocks.
  */
 export function compileHostRoutes(input: HostRouteInput): Route[] {
   const { self, view, nic, pods, vxlanMtu } = input;
-  const routes: Route[] = [];
-  if (self.subnet) {
-    routes.push({ dst: parseCidr('0.0.0.0/0')!, type: 'unicast', via: self.subnet.gateway, dev: nic, proto: 'static', source: 'assumption: static default route to the Fabric gateway (netplan)', assumption: true });
-    routes.push({ dst: parseCidr(self.subnet.cidr)!, type: 'unicast', dev: nic, proto: 'kernel', scope: 'link', src: self.ip, source: 'kernel: prefix route of the NIC address' });
-  }
+  const routes: Route[] = nicRoutes(self, nic);
   const pools = view.scenario.calico?.pools ?? [];
+  const bgp = view.scenario.calico?.bgp === 'Enabled';
   for (const peer of view.peers) {
     if (peer.name === self.name || !peer.block) continue;
     const pool = pools.find((p) => p.name === peer.pool);
-    const r = pool && remoteBlockRoute(self, peer, pool, nic, vxlanMtu);
+    const r = pool && remoteBlockRoute(self, peer, pool, nic, vxlanMtu, bgp);
     if (r) routes.push(r);
   }
   if (self.block) {
@@ -67,6 +89,32 @@ export function compileHostRoutes(input: HostRouteInput): Route[] {
   }
   for (const p of pods) {
     routes.push({ dst: parseCidr(p.ip)!, type: 'unicast', dev: p.hostVeth, scope: 'link', metric: 1024, source: 'C9 cni-plugin dataplane_linux.go; C12 felix endpoint_mgr.go', owner: p.ref });
+  }
+  return sortRoutes(routes);
+}
+
+/**
+ * The main table of a flannel Linux node: the NIC's routes, cni0's prefix
+ * route for the own lease, and one route per other node's lease — via its
+ * `.0` on `flannel.<VNI>` (vxlan), or via its node IP on the NIC (host-gw,
+ * and vxlan DirectRouting when both nodes share a subnet).
+ */
+export function compileFlannelHostRoutes(input: { self: PeerNode; view: ClusterView; nic: string; lease: Cidr }): Route[] {
+  const { self, view, nic, lease } = input;
+  const f = view.scenario.flannel!;
+  const routes = nicRoutes(self, nic);
+  const gw = intToIp(lease.base + 1);
+  routes.push({ dst: lease, type: 'unicast', dev: CNI_BRIDGE, proto: 'kernel', scope: 'link', src: gw, source: 'kernel: prefix route of cni0\'s address (bridge plugin isGateway: the lease\'s .1)' });
+  const dev = flannelVxlanIface(f.backend.vni);
+  for (const peer of view.peers) {
+    if (peer.name === self.name || !peer.block) continue;
+    const dst = parseCidr(peer.block)!;
+    const direct = f.backend.type === 'host-gw' || (f.backend.directRouting && self.subnet !== undefined && self.subnet === peer.subnet);
+    if (direct) {
+      routes.push({ dst, type: 'unicast', via: peer.ip, dev: nic, source: f.backend.type === 'host-gw' ? 'flannel pkg/backend/hostgw/hostgw.go (GetRoute: lease via PublicIP); DATAPATH-FACTS §6.1' : 'F6 flannel vxlan_network.go (directRoute: DirectRouting on a shared subnet)' });
+    } else if (peer.tunnelAddr) {
+      routes.push({ dst, type: 'unicast', via: peer.tunnelAddr, dev, onlink: true, source: 'F6 flannel pkg/backend/vxlan/vxlan_network.go (vxlanRoute: lease via lease .0, onlink)' });
+    }
   }
   return sortRoutes(routes);
 }

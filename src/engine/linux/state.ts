@@ -20,7 +20,7 @@ export interface VxlanLinkInfo {
 
 export interface Link {
   name: string;
-  kind: 'loopback' | 'physical' | 'vxlan' | 'veth';
+  kind: 'loopback' | 'physical' | 'vxlan' | 'veth' | 'bridge';
   mtu: number;
   mac: string;
   /** Addresses as `a.b.c.d/len`. */
@@ -28,6 +28,8 @@ export interface Link {
   /** For veths: the pod at the other end (`ns/name`) and its interface. */
   peer?: { pod: string; ifname: string };
   vxlan?: VxlanLinkInfo;
+  /** For a bridge port (flannel's pod veths): the bridge it is enslaved to (`cni0`). */
+  master?: string;
   owner?: ObjectRef;
 }
 
@@ -72,8 +74,10 @@ export interface LinuxPodNetns {
   ref: ObjectRef;
   ip: string;
   eth0: Link;
-  /** Host-side veth name (`cali…`). */
+  /** Host-side veth name (`cali…` under Calico, `veth…` on flannel's `cni0`). */
   hostVeth: string;
+  /** Flannel: the bridge the host-side veth is a port of (`cni0`); absent under Calico (routed veth). */
+  bridge?: string;
   routes: Route[];
   neigh: Neighbour[];
 }

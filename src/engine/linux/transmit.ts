@@ -1,8 +1,11 @@
 /**
  * Leaving a Linux node by a device: the MTU check, then per device kind —
- * a `cali…` veth to its pod (static ARP entry), `vxlan.calico` (ARP for the
- * gateway → remote VTEP MAC, FDB → remote node IP, VXLAN encapsulation, then
- * the NIC), or the NIC itself (ARP for the next hop on the node network).
+ * a `cali…` veth to its pod (static ARP entry), a VXLAN device
+ * (`vxlan.calico`, or flannel's `flannel.<VNI>` with its own VNI and port:
+ * ARP for the gateway → remote VTEP MAC, FDB → remote node IP, VXLAN
+ * encapsulation, then the NIC), flannel's `cni0` bridge (ARP for the pod,
+ * then the bridge forwards the frame out of the pod's veth port), or the NIC
+ * itself (ARP for the next hop on the node network).
  *
  * Assumption: the encapsulated packet's own pass through OUTPUT/POSTROUTING
  * is not shown; none of the modelled rules match UDP 4789 between node IPs.
@@ -20,6 +23,7 @@ import { formatRoute, lookupRoute } from './routes';
 import type { LinuxNodeState, Route } from './state';
 
 const VXLAN_SOURCE = 'C1 felix/dataplane/linux/vxlan_mgr.go; C7 felix/vxlanfdb/vxlan_fdb.go';
+const FLANNEL_VXLAN_SOURCE = 'F6 flannel pkg/backend/vxlan/vxlan_network.go, device.go (AddARP/AddFDB); kernel vxlan driver';
 
 function stop(rec: StepRecorder, verdict: 'dropped' | 'no-route' | 'rejected', code: string, params: Record<string, string | number>): HopResult {
   return { steps: rec.steps, outcome: { kind: 'stop', verdict, reason: { code, params } } };
@@ -63,11 +67,12 @@ function transmitOnNic(st: LinuxNodeState, p: Packet, nextHop: string, ctx: HopC
 }
 
 function encapsulate(st: LinuxNodeState, p: Packet, route: Route, ctx: HopContext, rec: StepRecorder): HopResult {
-  const vx = st.links.find((l) => l.name === VXLAN_IFACE)?.vxlan;
-  const neigh = route.via ? findNeighbour(st.neigh, VXLAN_IFACE, route.via) : undefined;
-  const fdb = neigh && findFdb(st.fdb, VXLAN_IFACE, neigh.mac);
+  const dev = route.dev!;
+  const vx = st.links.find((l) => l.name === dev)?.vxlan;
+  const neigh = route.via ? findNeighbour(st.neigh, dev, route.via) : undefined;
+  const fdb = neigh && findFdb(st.fdb, dev, neigh.mac);
   if (!vx || !neigh || !fdb || !st.vtepMac) {
-    rec.add({ at: { component: 'vxlan', layer: VXLAN_IFACE }, action: 'drop', before: p, explain: 'linux.vxlanNoPeer', params: { via: route.via ?? '' } });
+    rec.add({ at: { component: 'vxlan', layer: dev }, action: 'drop', before: p, explain: 'linux.vxlanNoPeer', params: { via: route.via ?? '', dev } });
     return stop(rec, 'dropped', 'vxlan-peer-unknown', { via: route.via ?? '', node: st.name });
   }
   const inner = withOuterEth(p, { src: st.vtepMac, dst: neigh.mac });
@@ -83,13 +88,13 @@ function encapsulate(st: LinuxNodeState, p: Packet, route: Route, ctx: HopContex
     ],
   };
   rec.add({
-    at: { component: 'vxlan', layer: VXLAN_IFACE },
+    at: { component: 'vxlan', layer: dev },
     action: 'encapsulate',
     before: p,
     after: outer,
-    rule: { text: `${formatNeighbour(neigh)}\n${formatFdb(fdb)}`, source: VXLAN_SOURCE },
+    rule: { text: `${formatNeighbour(neigh)}\n${formatFdb(fdb)}`, source: dev === VXLAN_IFACE ? VXLAN_SOURCE : FLANNEL_VXLAN_SOURCE },
     explain: 'linux.encapsulate',
-    params: { vni: vx.vni, port: vx.port, vtepMac: neigh.mac, remote: fdb.dst, local: vx.local },
+    params: { vni: vx.vni, port: vx.port, vtepMac: neigh.mac, remote: fdb.dst, local: vx.local, dev },
   });
   const outerRoute = lookupRoute(st.routes, fdb.dst);
   if (!outerRoute || outerRoute.dev !== st.nic.name) {
@@ -100,6 +105,35 @@ function encapsulate(st: LinuxNodeState, p: Packet, route: Route, ctx: HopContex
 }
 
 /**
+ * Out of a bridge (flannel's `cni0`): ARP for the next hop among the pods on
+ * the bridge, then the bridge sends the frame out of that pod's veth port.
+ * Hairpin mode on the ports (kube-flannel's `hairpinMode: true`) lets a
+ * frame go back out of the port it came in by, e.g. a pod reaching itself
+ * through a ClusterIP.
+ */
+function transmitOnBridge(st: LinuxNodeState, p: Packet, route: Route, bridgeMac: string, rec: StepRecorder): HopResult {
+  const dev = route.dev!;
+  const nextHop = route.via ?? innerIp(p).dst;
+  const pod = st.pods.find((x) => x.bridge === dev && x.ip === nextHop);
+  const neigh = pod && findNeighbour(st.neigh, dev, pod.ip);
+  if (!pod || !neigh) {
+    rec.add({ at: { component: 'link', layer: dev }, action: 'drop', before: p, explain: 'linux.arpFailed', params: { ip: nextHop, dev } });
+    return stop(rec, 'dropped', 'neighbour-unreachable', { ip: nextHop, node: st.name });
+  }
+  const framed = withOuterEth(p, { src: bridgeMac, dst: neigh.mac });
+  rec.add({
+    at: { component: 'link', layer: pod.hostVeth },
+    action: 'transmit',
+    before: p,
+    after: framed,
+    rule: { text: formatNeighbour(neigh), source: `${neigh.source}; bridge forwarding database: ${neigh.mac} on port ${pod.hostVeth}`, owner: pod.ref },
+    explain: 'linux.transmitBridge',
+    params: { dev, port: pod.hostVeth, pod: pod.pod },
+  });
+  return { steps: rec.steps, outcome: { kind: 'send', next: { place: { kind: 'linux-pod', node: st.name, pod: pod.pod }, packet: framed, iif: 'eth0' } } };
+}
+
+/**
  * Sends `p` out by `route` (already chosen and, for forwarded packets,
  * already through FORWARD and POSTROUTING).
  */
@@ -107,8 +141,10 @@ export function transmit(st: LinuxNodeState, p: Packet, route: Route, local: boo
   const dev = route.dev!;
   const gated = mtuGate(st, p, dev, route, local, ctx, rec);
   if ('outcome' in gated) return gated;
-  if (dev === VXLAN_IFACE) return encapsulate(st, gated, route, ctx, rec);
+  const link = st.links.find((l) => l.name === dev);
+  if (link?.kind === 'vxlan') return encapsulate(st, gated, route, ctx, rec);
   if (dev === st.nic.name) return transmitOnNic(st, gated, route.via ?? innerIp(gated).dst, ctx, rec);
+  if (link?.kind === 'bridge') return transmitOnBridge(st, gated, route, link.mac, rec);
   const pod = st.pods.find((x) => x.hostVeth === dev);
   if (!pod) return stop(rec, 'dropped', 'no-such-device', { dev, node: st.name });
   const neigh = findNeighbour(st.neigh, dev, pod.ip);

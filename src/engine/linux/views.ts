@@ -19,9 +19,12 @@ export interface LinuxView {
 function formatLink(l: Link, index: number): string {
   const flags = l.kind === 'loopback' ? 'LOOPBACK,UP,LOWER_UP' : 'BROADCAST,MULTICAST,UP,LOWER_UP';
   const name = l.kind === 'veth' ? `${l.name}@if2` : l.name;
+  const master = l.master ? ` master ${l.master}` : '';
   const state = l.kind === 'physical' || l.kind === 'veth' ? 'UP' : 'UNKNOWN';
-  const lines = [`${index}: ${name}: <${flags}> mtu ${l.mtu} state ${state}`];
+  const lines = [`${index}: ${name}: <${flags}> mtu ${l.mtu}${master} state ${state}`];
   lines.push(l.kind === 'loopback' ? `    link/loopback ${l.mac} brd 00:00:00:00:00:00` : `    link/ether ${l.mac} brd ff:ff:ff:ff:ff:ff`);
+  if (l.kind === 'bridge') lines.push('    bridge');
+  if (l.master) lines.push(`    bridge_slave hairpin on`);
   if (l.vxlan) lines.push(`    vxlan id ${l.vxlan.vni} local ${l.vxlan.local} dev ${l.vxlan.dev} srcport 0 0 dstport ${l.vxlan.port} ${l.vxlan.learning ? '' : 'nolearning '}`.trimEnd());
   for (const a of l.addrs) {
     const c = parseCidr(a)!;
@@ -37,7 +40,7 @@ export function linuxStateViews(st: LinuxNodeState): LinuxView[] {
     { id: 'addr', title: 'ip -d addr', text: st.links.map((l, i) => formatLink(l, i + 1)).join('\n') },
     { id: 'routes', title: 'ip route', text: formatRoutes(st.routes) },
     { id: 'neigh', title: 'ip neigh', text: st.neigh.map(formatNeighbour).join('\n') },
-    { id: 'fdb', title: 'bridge fdb show dev vxlan.calico', text: st.fdb.map(formatFdb).join('\n') },
+    { id: 'fdb', title: `bridge fdb show dev ${st.links.find((l) => l.kind === 'vxlan')?.name ?? 'vxlan.calico'}`, text: st.fdb.map(formatFdb).join('\n') },
     { id: 'sysctl', title: 'sysctl', text: Object.entries(st.sysctls).map(([k, v]) => `${k} = ${v}`).join('\n') },
     { id: 'nft', title: 'nft list ruleset', text: printNftRuleset(st.nft) },
   ];

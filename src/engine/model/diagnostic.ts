@@ -46,6 +46,8 @@ export interface Diagnostic {
   /** English sentence for logs and the CLI; the UI may use `code` + `params` instead. */
   message: string;
   params?: Record<string, string | number>;
+  /** The input file the diagnostic is about, when several files were loaded (loadScenarioFiles). */
+  file?: string;
 }
 
 /** Formats a diagnostic as one line: `error Pod demo/net spec.nodeName (line 12): message`. */
@@ -53,5 +55,6 @@ export function formatDiagnostic(d: Diagnostic): string {
   const obj = d.object ? ` ${d.object.kind} ${d.object.namespace ? `${d.object.namespace}/` : ''}${d.object.name}` : '';
   const field = d.field ? ` ${d.field}` : '';
   const line = d.line ? ` (line ${d.line})` : '';
-  return `${d.severity}${obj}${field}${line}: ${d.message}`;
+  const file = d.file ? `${d.file}: ` : '';
+  return `${file}${d.severity}${obj}${field}${line}: ${d.message}`;
 }

@@ -52,6 +52,15 @@ export function stationMac(name: string): string {
   return macFrom([0x02, 0x50], `station:${name}`);
 }
 
+/**
+ * A Linux software link's MAC where the kernel would pick a random one (the
+ * `cni0` bridge, the host side of a bridge-plugin veth). Assumption: derived
+ * from the seed, locally administered (02:…).
+ */
+export function linuxLinkMac(seed: string): string {
+  return macFrom([0x02], `link:${seed}`);
+}
+
 /** A pod's eth0 MAC. Assumption: the kernel gives a veth a random locally-administered MAC; we derive one. */
 export function podMac(namespace: string, name: string): string {
   return macFrom([0x0a, 0x58], `pod:${namespace}/${name}`);
@@ -64,4 +73,19 @@ export function podMac(namespace: string, name: string): string {
  */
 export function hypervMac(seed: string): string {
   return macFrom([0x00, 0x15, 0x5d], `hyperv:${seed}`);
+}
+
+/**
+ * flannel's VTEP MAC for a Linux node whose lease has no
+ * `flannel.alpha.coreos.com/backend-data`: flanneld gives `flannel.<VNI>` a
+ * random locally administered unicast MAC (pkg/mac NewHardwareAddr, called by
+ * pkg/backend/vxlan/device.go newVXLANDevice) and publishes it as the lease's
+ * VtepMAC. Assumption: we derive the bytes from SHA-1("flannel:<node>") and
+ * set the locally-administered bit, clear the multicast bit, so every run
+ * prints the same MAC.
+ */
+export function flannelVtepMac(nodeName: string): string {
+  const h = Array.from(sha1Bytes(`flannel:${nodeName}`).slice(0, 6));
+  h[0] = (h[0]! & 0xfe) | 0x02;
+  return h.map(hex).join(':');
 }

@@ -23,6 +23,17 @@ export interface NodeSpec {
   vxlanTunnelAddr?: string;
   /** Annotation `projectcalico.org/VXLANTunnelMACAddr`, when given. */
   vxlanTunnelMac?: string;
+  /**
+   * Annotation `flannel.alpha.coreos.com/backend-data` (the lease's backend
+   * attributes, vxlan: `{"VNI":4096,"VtepMAC":"…"}`), when given and valid JSON.
+   * @see flannel-io/flannel pkg/backend/vxlan/vxlan.go (vxlanLeaseAttrs)
+   */
+  flannelBackendData?: { vni?: number; vtepMac?: string };
+  /**
+   * Pods the kubelet admits: status.allocatable.pods, else status.capacity.pods
+   * (kubelet `maxPods`), when the Node object carries them.
+   */
+  maxPods?: number;
 }
 
 export interface PodSpec {
@@ -118,6 +129,12 @@ export interface CalicoSpec {
   /** FelixConfiguration VXLANVNI (default 4096) and VXLANPort (default 4789). */
   vxlanVNI: number;
   vxlanPort: number;
+  /**
+   * The operator's Installation, when the input has one: its name and the
+   * names of its `calicoNetwork.ipPools` in order (a `kubectl patch … /ipPools/<i>/…`
+   * needs the index).
+   */
+  installation?: { name: string; pools: string[] };
 }
 
 export interface KubeProxySpec {
@@ -134,6 +151,8 @@ export interface KubeProxySpec {
 export interface FlannelSpec {
   network: string;
   backend: { type: 'vxlan' | 'host-gw'; vni: number; port: number; directRouting: boolean };
+  /** net-conf.json `EnableNFTables` (flannel ≥ v0.25): masquerade rules in `table ip flannel-ipv4` instead of iptables. */
+  enableNFTables?: boolean;
 }
 
 export interface FabricSubnet {
@@ -180,4 +199,17 @@ export interface Scenario {
   serviceCIDRs: string[];
   /** Cluster DNS domain. */
   clusterDomain: string;
+  /**
+   * ConfigMaps `kubernetes-services-endpoint` (the API server address Calico
+   * for Windows needs; the seed creates it in `tigera-operator`), when given.
+   */
+  servicesEndpoint?: ServicesEndpointConfigMap[];
+}
+
+/** A `kubernetes-services-endpoint` ConfigMap. */
+export interface ServicesEndpointConfigMap {
+  ref: ObjectRef;
+  namespace: string;
+  host?: string;
+  port?: string;
 }

@@ -3,7 +3,8 @@
  * preset can be downloaded, edited and loaded back.
  */
 import { loadScenarioText, type LoadResult } from '../scenario/load';
-import { K8S_LAB_YAML } from './k8sLab';
+import { FLANNEL_HOST_GW_YAML, FLANNEL_VXLAN_YAML } from './flannel';
+import { K8S_LAB_BGP_YAML, K8S_LAB_YAML } from './k8sLab';
 import { K8S_MAIN_AFTER_YAML, K8S_MAIN_BEFORE_YAML } from './k8sMain';
 
 /** A preset: `title`/`description` are i18n keys under `preset.<name>.` in the UI; English here for the CLI. */
@@ -32,6 +33,24 @@ export const PRESETS: readonly PresetInfo[] = [
     title: 'Main cluster, after migration',
     description: 'The same cluster after the migration: VXLAN Always, BGP Disabled, strictAffinity on.',
     yaml: K8S_MAIN_AFTER_YAML,
+  },
+  {
+    name: 'k8s-lab-bgp',
+    title: 'Lab cluster, Calico BGP without encapsulation',
+    description: 'k8s-lab with BGP Enabled and the pool unencapsulated: Linux nodes reach other blocks by BIRD routes on ens18.',
+    yaml: K8S_LAB_BGP_YAML,
+  },
+  {
+    name: 'flannel-vxlan',
+    title: 'Hybrid Flannel cluster, VXLAN',
+    description: 'Two Linux nodes and a Windows Server 2022 node on Flannel VXLAN (VNI 4096, UDP 4789), network flannel.4096 on Windows.',
+    yaml: FLANNEL_VXLAN_YAML,
+  },
+  {
+    name: 'flannel-host-gw',
+    title: 'Hybrid Flannel cluster, host-gw',
+    description: 'The same cluster on Flannel host-gw: leases routed via node addresses, no encapsulation; network cbr0 (L2Bridge) on Windows.',
+    yaml: FLANNEL_HOST_GW_YAML,
   },
 ];
 

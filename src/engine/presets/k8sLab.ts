@@ -15,6 +15,8 @@
  * node-2, CoreDNS placement, the Windows build number, and the Fabric hosts
  * (`client` 192.168.10.50, `internet` 203.0.113.10 behind 192.168.10.1).
  */
+import { kubeDnsServiceYaml, kubernetesServiceYaml, seedFabricYaml } from './sharedObjects';
+
 export const K8S_LAB_YAML = `# k8s-lab: the hybrid test cluster of the seed article (part 37/38)
 apiVersion: operator.tigera.io/v1
 kind: Installation
@@ -54,27 +56,7 @@ winkernel:
   sourceVip: 172.21.41.2
   enableDSR: true
 ---
-apiVersion: packetwalk.dev/v1alpha1
-kind: Fabric
-metadata:
-  name: lab
-  annotations:
-    packetwalk.dev/assumption: "client and internet hosts are illustrative"
-spec:
-  linuxInterface: ens18
-  gatewayName: gateway
-  subnets:
-  - name: nodes
-    cidr: 192.168.10.0/24
-    gateway: 192.168.10.1
-    mtu: 1500
-  hosts:
-  - name: client
-    ip: 192.168.10.50
-  - name: internet
-    ip: 203.0.113.10
-    external: true
----
+${seedFabricYaml('lab', 'client and internet hosts are illustrative')}---
 apiVersion: v1
 kind: Node
 metadata:
@@ -295,76 +277,34 @@ endpoints:
   nodeName: k8s-lab-win-1
   targetRef: {kind: Pod, name: iis, namespace: demo}
 ---
+${kubernetesServiceYaml('192.168.10.23')}---
+${kubeDnsServiceYaml([
+  { ip: '172.21.211.2', node: 'k8s-lab-node-1', pod: 'coredns-1' },
+  { ip: '172.21.172.2', node: 'k8s-lab-node-2', pod: 'coredns-2' },
+])}---
+# The seed («Рекомендуемый путь»): the API server address for calico-node-windows.
 apiVersion: v1
-kind: Service
+kind: ConfigMap
 metadata:
-  name: kubernetes
-  namespace: default
-spec:
-  type: ClusterIP
-  clusterIP: 10.96.0.1
-  ports:
-  - name: https
-    protocol: TCP
-    port: 443
-    targetPort: 6443
----
-apiVersion: discovery.k8s.io/v1
-kind: EndpointSlice
-metadata:
-  name: kubernetes
-  namespace: default
-  labels:
-    kubernetes.io/service-name: kubernetes
-addressType: IPv4
-ports:
-- name: https
-  protocol: TCP
-  port: 6443
-endpoints:
-- addresses: [192.168.10.23]
-  conditions: {ready: true}
----
-apiVersion: v1
-kind: Service
-metadata:
-  name: kube-dns
-  namespace: kube-system
-spec:
-  type: ClusterIP
-  clusterIP: 10.96.0.10
-  ports:
-  - name: dns
-    protocol: UDP
-    port: 53
-    targetPort: 53
-  - name: dns-tcp
-    protocol: TCP
-    port: 53
-    targetPort: 53
----
-apiVersion: discovery.k8s.io/v1
-kind: EndpointSlice
-metadata:
-  name: kube-dns-xyz12
-  namespace: kube-system
-  labels:
-    kubernetes.io/service-name: kube-dns
-addressType: IPv4
-ports:
-- name: dns
-  protocol: UDP
-  port: 53
-- name: dns-tcp
-  protocol: TCP
-  port: 53
-endpoints:
-- addresses: [172.21.211.2]
-  conditions: {ready: true}
-  nodeName: k8s-lab-node-1
-  targetRef: {kind: Pod, name: coredns-1, namespace: kube-system}
-- addresses: [172.21.172.2]
-  conditions: {ready: true}
-  nodeName: k8s-lab-node-2
-  targetRef: {kind: Pod, name: coredns-2, namespace: kube-system}
+  name: kubernetes-services-endpoint
+  namespace: tigera-operator
+data:
+  KUBERNETES_SERVICE_HOST: k8s-lab-api.example.com
+  KUBERNETES_SERVICE_PORT: "6443"
 `;
+
+/**
+ * `k8s-lab-bgp` — k8s-lab with Calico BGP and no encapsulation
+ * (`bgp: Enabled`, pool `encapsulation: None` → vxlanMode and ipipMode
+ * Never). Linux nodes then reach other blocks by BIRD routes
+ * (`<block> via <node IP> dev ens18 proto bird`, DATAPATH-FACTS §1.2 [D4]) and the
+ * Windows node runs Calico's L2Bridge (windows-bgp) network (§8.1).
+ * Assumption: the variant itself is ours (the seed's lab runs VXLAN); every
+ * other object is k8s-lab's.
+ */
+export const K8S_LAB_BGP_YAML = K8S_LAB_YAML.replace('# k8s-lab: the hybrid test cluster of the seed article (part 37/38)', '# k8s-lab-bgp: k8s-lab with Calico BGP and no encapsulation (packetwalk variant)')
+  .replace(
+    'kind: Installation\nmetadata:\n  name: default\nspec:\n  calicoNetwork:\n    bgp: Disabled',
+    'kind: Installation\nmetadata:\n  name: default\n  annotations:\n    packetwalk.dev/assumption: "variant of k8s-lab: bgp Enabled, encapsulation None"\nspec:\n  calicoNetwork:\n    bgp: Enabled',
+  )
+  .replace('      encapsulation: VXLAN\n', '      encapsulation: None\n');

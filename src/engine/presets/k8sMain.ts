@@ -12,10 +12,14 @@
  * Assumptions: the names of the pods at .1 and .43 (so their `cali…` names
  * are derived, not the seed's), the ClusterIP of `demo/hello`, and the Fabric.
  */
+import { kubeDnsServiceYaml, seedFabricYaml } from './sharedObjects';
+
 interface MainOptions {
   encapsulation: 'VXLANCrossSubnet' | 'VXLAN';
   bgp: 'Enabled' | 'Disabled';
   strictAffinity: boolean;
+  /** The seed's migration adds `windowsDataplane: HNS` after step 3. */
+  windowsDataplane?: 'HNS';
   title: string;
 }
 
@@ -28,7 +32,7 @@ metadata:
 spec:
   calicoNetwork:
     bgp: ${o.bgp}
-    linuxDataplane: Nftables
+    linuxDataplane: Nftables${o.windowsDataplane ? `\n    windowsDataplane: ${o.windowsDataplane}` : ''}
     ipPools:
     - name: default-ipv4-ippool
       cidr: 172.20.0.0/16
@@ -50,23 +54,7 @@ kind: KubeProxyConfiguration
 mode: nftables
 clusterCIDR: 172.20.0.0/16
 ---
-apiVersion: packetwalk.dev/v1alpha1
-kind: Fabric
-metadata:
-  name: main
-spec:
-  linuxInterface: ens18
-  subnets:
-  - name: nodes
-    cidr: 192.168.10.0/24
-    gateway: 192.168.10.1
-  hosts:
-  - name: client
-    ip: 192.168.10.50
-  - name: internet
-    ip: 203.0.113.10
-    external: true
-${node('k8s-master-1', '192.168.10.17', '172.20.70.192', true)}
+${seedFabricYaml('main', 'client and internet hosts are illustrative')}${node('k8s-master-1', '192.168.10.17', '172.20.70.192', true)}
 ${node('k8s-node-1', '192.168.10.20', '172.20.211.0', false)}
 ${node('k8s-node-2', '192.168.10.21', '172.20.172.0', false)}
 ${pod('kube-system', 'coredns-0', 'k8s-node-1', '172.20.211.1', 'k8s-app: kube-dns')}
@@ -108,34 +96,7 @@ endpoints:
   nodeName: k8s-node-1
   targetRef: {kind: Pod, name: hello-2, namespace: demo}
 ---
-apiVersion: v1
-kind: Service
-metadata:
-  name: kube-dns
-  namespace: kube-system
-spec:
-  clusterIP: 10.96.0.10
-  ports:
-  - name: dns
-    protocol: UDP
-    port: 53
----
-apiVersion: discovery.k8s.io/v1
-kind: EndpointSlice
-metadata:
-  name: kube-dns-main
-  namespace: kube-system
-  labels:
-    kubernetes.io/service-name: kube-dns
-addressType: IPv4
-ports:
-- name: dns
-  protocol: UDP
-  port: 53
-endpoints:
-- addresses: [172.20.211.1]
-  nodeName: k8s-node-1
-`;
+${kubeDnsServiceYaml([{ ip: '172.20.211.1', node: 'k8s-node-1', pod: 'coredns-1' }], { sliceName: 'kube-dns-main', tcp: false })}`;
 }
 
 function node(name: string, ip: string, tunnel: string, master: boolean): string {
@@ -176,9 +137,22 @@ export const K8S_MAIN_BEFORE_YAML = mainClusterYaml({
   title: 'k8s-main-before: the main cluster as it is (VXLANCrossSubnet, BGP via BIRD)',
 });
 
-export const K8S_MAIN_AFTER_YAML = mainClusterYaml({
+export const K8S_MAIN_AFTER_YAML = `${mainClusterYaml({
   encapsulation: 'VXLAN',
   bgp: 'Disabled',
   strictAffinity: true,
+  windowsDataplane: 'HNS',
   title: 'k8s-main-after: the main cluster after the migration (VXLAN Always, BGP Disabled, strictAffinity)',
-});
+})}---
+# The seed's migration ends by creating this ConfigMap («Альтернатива: перевод существующего кластера»).
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: kubernetes-services-endpoint
+  namespace: tigera-operator
+  annotations:
+    packetwalk.dev/assumption: "host = the main cluster's API name from the seed's table; port 6443 as in the lab cluster's ConfigMap"
+data:
+  KUBERNETES_SERVICE_HOST: k8s-api.example.com
+  KUBERNETES_SERVICE_PORT: "6443"
+`;

@@ -83,6 +83,7 @@ export function buildCalico(c: ClusterObjects): CalicoSpec | undefined {
     strictAffinity: c.ipam[0] ?? false,
     vxlanVNI: felix.vxlanVNI ?? FELIX_VXLAN_VNI,
     vxlanPort: felix.vxlanPort ?? FELIX_VXLAN_PORT,
+    ...(inst ? { installation: { name: inst.metadata.name, pools: (net?.ipPools ?? []).map((p) => p.name ?? 'default-ipv4-ippool') } } : {}),
   };
 }
 
@@ -122,7 +123,7 @@ export function buildFlannel(c: ClusterObjects, diags: Diagnostic[]): FlannelSpe
   const v = validateObject(flannelNetConfSchema, f.raw, diags, { value: f.value, pathPrefix: ['data', 'net-conf.json'] });
   if (!v) return undefined;
   const b = v.Backend;
-  return { network: v.Network, backend: { type: b.Type, vni: b.VNI ?? 1, port: b.Port ?? 8472, directRouting: b.DirectRouting ?? false } };
+  return { network: v.Network, backend: { type: b.Type, vni: b.VNI ?? 1, port: b.Port ?? 8472, directRouting: b.DirectRouting ?? false }, enableNFTables: v.EnableNFTables ?? false };
 }
 
 /**

@@ -4,7 +4,7 @@
  * Never throws on user input; everything it has to say is a Diagnostic.
  */
 import type { Diagnostic } from '../model/diagnostic';
-import type { Scenario } from '../model/scenario';
+import type { Scenario, ServicesEndpointConfigMap } from '../model/scenario';
 import { buildCalico, buildFabric, buildFlannel, buildKubeProxy, type ClusterObjects } from './clusterSettings';
 import { crossCheck } from './crossCheck';
 import { normalizeEndpointSlice, normalizeIPPool, normalizeNode, normalizePod, normalizeService } from './normalize';
@@ -33,15 +33,36 @@ export interface LoadResult {
 }
 
 const FLANNEL_CONFIGMAP = 'kube-flannel-cfg';
+/** The API server address for Calico on Windows. @see the seed ("Рекомендуемый путь": ConfigMap in `tigera-operator`) */
+export const SERVICES_ENDPOINT_CONFIGMAP = 'kubernetes-services-endpoint';
 
-function collect(objects: RawObject[], diags: Diagnostic[]): ClusterObjects {
-  const c: ClusterObjects = { nodes: [], pods: [], services: [], slices: [], policies: [], pools: [], installation: [], ipam: [], felix: [], kubeProxy: [], flannel: [], fabric: [] };
-  const seen = new Set<string>();
+/** Objects collected from every input file, plus what the Scenario keeps that ClusterObjects has no slot for. */
+interface Collected {
+  c: ClusterObjects;
+  seen: Set<string>;
+  servicesEndpoint: ServicesEndpointConfigMap[];
+}
+
+function newCollected(): Collected {
+  return {
+    c: { nodes: [], pods: [], services: [], slices: [], policies: [], pools: [], installation: [], ipam: [], felix: [], kubeProxy: [], flannel: [], fabric: [] },
+    seen: new Set(),
+    servicesEndpoint: [],
+  };
+}
+
+/**
+ * Reads objects into `col`. Kinds the engine does not read (Deployments,
+ * Events, … in a kubectl dump) are `unknown-kind` info: a real dump has many
+ * and none of them is a problem.
+ */
+function collect(objects: RawObject[], col: Collected, diags: Diagnostic[]): void {
+  const { seen } = col;
   for (const raw of objects) {
     const kind = raw.value.kind;
     const ref = refOf(raw);
     if (typeof kind !== 'string' || !(KNOWN_KINDS as readonly string[]).includes(kind)) {
-      diags.push({ severity: 'warning', code: 'unknown-kind', object: ref, line: raw.line, message: typeof kind === 'string' ? `kind ${kind} is not read by packetwalk; skipped` : 'object without a kind; skipped' });
+      diags.push({ severity: 'info', code: 'unknown-kind', object: ref, line: raw.line, message: typeof kind === 'string' ? `kind ${kind} is not read by packetwalk; skipped` : 'object without a kind; skipped' });
       continue;
     }
     const key = `${kind}/${ref.namespace ?? ''}/${ref.name}`;
@@ -50,12 +71,17 @@ function collect(objects: RawObject[], diags: Diagnostic[]): ClusterObjects {
       continue;
     }
     seen.add(key);
-    readObject(kind, raw, c, diags);
+    readObject(kind, raw, col, diags);
   }
-  return c;
 }
 
-function readObject(kind: string, raw: RawObject, c: ClusterObjects, diags: Diagnostic[]): void {
+function hasNodeName(raw: RawObject): boolean {
+  const spec = raw.value.spec;
+  return typeof spec === 'object' && spec !== null && typeof (spec as Record<string, unknown>).nodeName === 'string';
+}
+
+function readObject(kind: string, raw: RawObject, col: Collected, diags: Diagnostic[]): void {
+  const c = col.c;
   switch (kind) {
     case 'Node': {
       const v = validateObject(nodeSchema, raw, diags);
@@ -64,6 +90,11 @@ function readObject(kind: string, raw: RawObject, c: ClusterObjects, diags: Diag
       return;
     }
     case 'Pod': {
+      // A Pending pod not yet scheduled has no nodeName (real dumps have them): nothing to trace.
+      if (!hasNodeName(raw)) {
+        diags.push({ severity: 'info', code: 'missing-reference', object: refOf(raw), field: 'spec.nodeName', line: raw.line, message: 'the pod is not scheduled to a node (no spec.nodeName); skipped' });
+        return;
+      }
       const v = validateObject(podSchema, raw, diags);
       if (v) c.pods.push(normalizePod(v));
       return;
@@ -114,7 +145,7 @@ function readObject(kind: string, raw: RawObject, c: ClusterObjects, diags: Diag
       return;
     }
     case 'ConfigMap':
-      readConfigMap(raw, c, diags);
+      readConfigMap(raw, col, diags);
       return;
     case 'Fabric': {
       const v = validateObject(fabricSchema, raw, diags);
@@ -124,10 +155,22 @@ function readObject(kind: string, raw: RawObject, c: ClusterObjects, diags: Diag
   }
 }
 
-/** Only the flannel ConfigMap is read; other ConfigMaps are skipped silently (kubectl dumps have many). */
-function readConfigMap(raw: RawObject, c: ClusterObjects, diags: Diagnostic[]): void {
+/**
+ * The flannel ConfigMap and `kubernetes-services-endpoint` are read; other
+ * ConfigMaps are skipped silently (kubectl dumps have many, and their data
+ * need not be strings: binaryData, or anything a user put there).
+ */
+function readConfigMap(raw: RawObject, col: Collected, diags: Diagnostic[]): void {
+  const name = refOf(raw).name;
+  if (name !== FLANNEL_CONFIGMAP && name !== SERVICES_ENDPOINT_CONFIGMAP) return;
   const v = validateObject(flannelConfigMapSchema, raw, diags);
-  if (!v || v.metadata.name !== FLANNEL_CONFIGMAP) return;
+  if (!v) return;
+  if (name === SERVICES_ENDPOINT_CONFIGMAP) {
+    const namespace = v.metadata.namespace ?? 'default';
+    col.servicesEndpoint.push({ ref: { kind: 'ConfigMap', namespace, name }, namespace, host: v.data.KUBERNETES_SERVICE_HOST, port: v.data.KUBERNETES_SERVICE_PORT });
+    return;
+  }
+  const c = col.c;
   const text = v.data['net-conf.json'];
   if (text === undefined) {
     diags.push({ severity: 'error', code: 'invalid-field', object: refOf(raw), field: 'data["net-conf.json"]', line: raw.lineOf(['data']), message: 'the flannel ConfigMap has no net-conf.json' });
@@ -150,7 +193,38 @@ function readConfigMap(raw: RawObject, c: ClusterObjects, diags: Diagnostic[]): 
 export function loadScenarioText(text: string, name = 'scenario'): LoadResult {
   const parsed = parseScenarioText(text);
   const diags = [...parsed.diagnostics];
-  const objects = collect(parsed.objects, diags);
+  const col = newCollected();
+  collect(parsed.objects, col, diags);
+  return buildScenario(col, name, diags);
+}
+
+/** One input file: its name (shown in diagnostics) and text. */
+export interface InputFile {
+  name: string;
+  text: string;
+}
+
+/**
+ * Loads a scenario from several files (e.g. a kubectl dump, the Calico
+ * resources and a Fabric): objects from all of them, as if concatenated; the
+ * same object in two files is a `duplicate-object` warning. Every diagnostic
+ * about a file's text or objects carries `file`.
+ */
+export function loadScenarioFiles(files: readonly InputFile[], name = files.map((f) => f.name).join('+') || 'scenario'): LoadResult {
+  const diags: Diagnostic[] = [];
+  const col = newCollected();
+  for (const f of files) {
+    const own: Diagnostic[] = [];
+    const parsed = parseScenarioText(f.text);
+    own.push(...parsed.diagnostics);
+    collect(parsed.objects, col, own);
+    for (const d of own) diags.push({ ...d, file: f.name });
+  }
+  return buildScenario(col, name, diags);
+}
+
+function buildScenario(col: Collected, name: string, diags: Diagnostic[]): LoadResult {
+  const objects = col.c;
   const calico = buildCalico(objects);
   const kubeProxy = buildKubeProxy(objects, diags);
   const flannel = buildFlannel(objects, diags);
@@ -169,6 +243,7 @@ export function loadScenarioText(text: string, name = 'scenario'): LoadResult {
     fabric,
     serviceCIDRs,
     clusterDomain: 'cluster.local',
+    ...(col.servicesEndpoint.length ? { servicesEndpoint: col.servicesEndpoint } : {}),
   };
   crossCheck(scenario, diags);
   if (scenario.nodes.length === 0) {

@@ -12,6 +12,21 @@ import type { endpointSliceSchema, ipPoolSchema, nodeSchema, podSchema, serviceS
 const OS_LABEL = 'kubernetes.io/os';
 const VXLAN_ADDR_ANNOTATION = 'projectcalico.org/IPv4VXLANTunnelAddr';
 const VXLAN_MAC_ANNOTATION = 'projectcalico.org/VXLANTunnelMACAddr';
+const FLANNEL_BACKEND_DATA = 'flannel.alpha.coreos.com/backend-data';
+
+/** `{"VNI":4096,"VtepMAC":"aa:bb:…"}` → fields; anything unparsable → undefined (the lease then gets a derived VTEP MAC). */
+function flannelBackendData(text: string | undefined): NodeSpec['flannelBackendData'] {
+  if (!text) return undefined;
+  try {
+    const v = JSON.parse(text) as { VNI?: unknown; VtepMAC?: unknown };
+    return {
+      vni: typeof v.VNI === 'number' ? v.VNI : undefined,
+      vtepMac: typeof v.VtepMAC === 'string' ? v.VtepMAC.toLowerCase().replaceAll('-', ':') : undefined,
+    };
+  } catch {
+    return undefined;
+  }
+}
 
 /** Node: OS from the `kubernetes.io/os` label (else nodeInfo.operatingSystem), IP from status.addresses[InternalIP]. */
 export function normalizeNode(n: z.infer<typeof nodeSchema>, raw: RawObject, diags: Diagnostic[]): NodeSpec | undefined {
@@ -46,7 +61,15 @@ export function normalizeNode(n: z.infer<typeof nodeSchema>, raw: RawObject, dia
     labels: n.metadata.labels,
     vxlanTunnelAddr: n.metadata.annotations[VXLAN_ADDR_ANNOTATION],
     vxlanTunnelMac: n.metadata.annotations[VXLAN_MAC_ANNOTATION]?.toLowerCase().replaceAll('-', ':'),
+    flannelBackendData: flannelBackendData(n.metadata.annotations[FLANNEL_BACKEND_DATA]),
+    maxPods: podCount(n.status.allocatable?.pods ?? n.status.capacity?.pods),
   };
+}
+
+/** A `pods` quantity (`"110"` or 110) → number; anything else → undefined. */
+function podCount(q: string | number | undefined): number | undefined {
+  const n = typeof q === 'number' ? q : q !== undefined && /^\d+$/.test(q) ? Number(q) : NaN;
+  return Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
 export function normalizePod(p: z.infer<typeof podSchema>): PodSpec {

@@ -3,7 +3,7 @@
  * (what `kubectl get … -o yaml|json` prints) or a plain array of objects.
  * Each raw object remembers where it came from so diagnostics can name a line.
  */
-import { isNode, LineCounter, parseAllDocuments, type Document } from 'yaml';
+import { isNode, LineCounter, parseAllDocuments, parseDocument, type Document } from 'yaml';
 import type { Diagnostic } from '../model/diagnostic';
 
 /** Largest input accepted, in characters (a dump of thousands of pods is a few MB). */
@@ -31,18 +31,21 @@ function lineAt(lc: LineCounter, offset: number | undefined): number | undefined
   return offset === undefined ? undefined : lc.linePos(offset).line;
 }
 
-function objectsOfDocument(doc: Document, lc: LineCounter): RawObject[] {
-  const root = doc.toJS({ maxAliasCount: 1000 }) as unknown;
-  const make = (value: Record<string, unknown>, prefix: (string | number)[]): RawObject => {
-    const lineOf = (path: readonly (string | number)[]): number | undefined => {
-      for (let n = path.length; n >= 0; n--) {
-        const node = doc.getIn([...prefix, ...path.slice(0, n)], true);
-        if (isNode(node) && node.range) return lineAt(lc, node.range[0]);
-      }
-      return undefined;
-    };
-    return { value, line: lineOf([]), lineOf };
-  };
+/** The line of a field path in a parsed document, or of the nearest parent that has one. */
+function lineInDocument(doc: Document, lc: LineCounter, path: readonly (string | number)[]): number | undefined {
+  for (let n = path.length; n >= 0; n--) {
+    const node = doc.getIn(path.slice(0, n), true);
+    if (isNode(node) && node.range) return lineAt(lc, node.range[0]);
+  }
+  return undefined;
+}
+
+/**
+ * Splits a parsed root value into objects: a `…List` with `items`, a plain
+ * array, or one object. `make` builds a RawObject from a value and its path
+ * from the root.
+ */
+function splitRoot(root: unknown, make: (value: Record<string, unknown>, prefix: (string | number)[]) => RawObject): RawObject[] {
   if (Array.isArray(root)) {
     return root.flatMap((v, i) => (isRecord(v) ? [make(v, [i])] : []));
   }
@@ -51,6 +54,58 @@ function objectsOfDocument(doc: Document, lc: LineCounter): RawObject[] {
     return root.items.flatMap((v, i) => (isRecord(v) ? [make(v, ['items', i])] : []));
   }
   return [make(root, [])];
+}
+
+function objectsOfDocument(doc: Document, lc: LineCounter): RawObject[] {
+  const root = doc.toJS({ maxAliasCount: 1000 }) as unknown;
+  return splitRoot(root, (value, prefix) => {
+    const lineOf = (path: readonly (string | number)[]): number | undefined => lineInDocument(doc, lc, [...prefix, ...path]);
+    return { value, line: lineOf([]), lineOf };
+  });
+}
+
+/**
+ * A line finder for JSON text that parses it as YAML only when a line is
+ * first asked for (a diagnostic), so valid JSON is read by `JSON.parse` alone.
+ */
+export function lazyJsonLines(text: string): (path: readonly (string | number)[]) => number | undefined {
+  let parsed: { doc: Document; lc: LineCounter } | undefined;
+  return (path) => {
+    if (!parsed) {
+      const lc = new LineCounter();
+      parsed = { doc: parseDocument(text, { lineCounter: lc, uniqueKeys: false }), lc };
+    }
+    return lineInDocument(parsed.doc, parsed.lc, path);
+  };
+}
+
+/**
+ * The JSON fast path: `kubectl … -o json` output (and any JSON) is read with
+ * `JSON.parse`, which is many times faster than the YAML parser on large
+ * dumps; lines for diagnostics come from `lazyJsonLines`. Returns undefined
+ * when the text is not JSON (the caller then uses the YAML parser, which also
+ * reports JSON syntax errors with a line).
+ */
+function parseJson(text: string): RawObject[] | undefined {
+  const t = text.trimStart();
+  if (!t.startsWith('{') && !t.startsWith('[')) return undefined;
+  let root: unknown;
+  try {
+    root = JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+  const lines = lazyJsonLines(text);
+  return splitRoot(root, (value, prefix) => {
+    const lineOf = (path: readonly (string | number)[]): number | undefined => lines([...prefix, ...path]);
+    return {
+      value,
+      get line() {
+        return lineOf([]);
+      },
+      lineOf,
+    };
+  });
 }
 
 /**
@@ -69,8 +124,10 @@ export function parseScenarioText(text: string): ParseResult {
     });
     return { objects: [], diagnostics };
   }
+  const fast = parseJson(text);
+  if (fast) return { objects: fast, diagnostics };
   const lc = new LineCounter();
-  // JSON is YAML 1.2, so one parser reads both and gives lines for both.
+  // JSON is YAML 1.2, so one parser reads both (and gives lines for JSON syntax errors).
   const docs = parseAllDocuments(text, { lineCounter: lc, uniqueKeys: false });
   const list = Array.isArray(docs) ? docs : [docs];
   const objects: RawObject[] = [];

@@ -13,6 +13,9 @@ export const nodeSchema = z.object({
     .object({
       addresses: z.array(z.object({ type: z.string(), address: z.string() })).optional().default([]),
       nodeInfo: z.object({ osImage: z.string().optional(), kernelVersion: z.string().optional(), operatingSystem: z.string().optional() }).optional(),
+      // kubectl prints quantities as strings ("110"); read only `pods`.
+      capacity: z.object({ pods: z.union([z.string(), z.number()]).optional() }).optional(),
+      allocatable: z.object({ pods: z.union([z.string(), z.number()]).optional() }).optional(),
     })
     .optional()
     .default({ addresses: [] }),
@@ -142,6 +145,7 @@ export const flannelConfigMapSchema = z.object({
 
 export const flannelNetConfSchema = z.object({
   Network: cidr,
+  EnableNFTables: z.boolean().optional(),
   Backend: z
     .object({
       Type: z.enum(['vxlan', 'host-gw']).optional().default('vxlan'),

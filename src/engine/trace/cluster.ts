@@ -4,6 +4,7 @@
  * answers traces and state views from it.
  */
 import { computeIpam, type IpamState } from '../ipam/blocks';
+import { computeFlannelLeases, type FlannelLeases } from '../ipam/flannelLeases';
 import { compileFabric, type FabricState } from '../fabric/fabric';
 import { compileLinuxNode } from '../linux/compileNode';
 import type { LinuxNodeState } from '../linux/state';
@@ -28,6 +29,8 @@ export interface CompiledCluster {
   scenario: Scenario;
   view: ClusterView;
   ipam: IpamState;
+  /** Flannel's leases and VTEP MACs, when the scenario runs flannel (and no Calico pools). */
+  flannel?: FlannelLeases;
   nodes: NodeStates;
   fabric: FabricState;
   diagnostics: Diagnostic[];
@@ -41,11 +44,18 @@ export interface NodeStateView {
   text: string;
 }
 
-function buildView(s: Scenario, ipam: IpamState): ClusterView {
+/**
+ * The cluster view. Under Calico a peer's `block`/`pool`/`tunnelAddr`/`vtepMac`
+ * come from Calico IPAM; under flannel `block` is the node's lease (pool
+ * unset) and, for the vxlan backend, `tunnelAddr` = lease `.0` and `vtepMac`
+ * = the lease's VtepMAC (see ipam/flannelLeases.ts); host-gw sets neither.
+ */
+function buildView(s: Scenario, ipam: IpamState, flannel?: FlannelLeases): ClusterView {
   const podsByNode = new Map<string, PodSpec[]>();
   for (const p of s.pods) podsByNode.set(p.nodeName, [...(podsByNode.get(p.nodeName) ?? []), p]);
   const peers: PeerNode[] = s.nodes.map((n) => {
     const block = ipam.blockOfNode.get(n.name);
+    const lease = flannel?.leaseOfNode.get(n.name);
     const subnet = s.fabric.subnets.find((sn) => cidrContains(parseCidr(sn.cidr)!, n.internalIP));
     const vtepMac = n.vxlanTunnelMac ?? (n.os === 'windows' ? hypervMac(`${n.name}/Calico`) : calicoVtepMac(n.name));
     return {
@@ -54,10 +64,10 @@ function buildView(s: Scenario, ipam: IpamState): ClusterView {
       ip: n.internalIP,
       subnet,
       nicMac: s.fabric.nodeMacs[n.name]?.toLowerCase() ?? (n.os === 'windows' ? hypervMac(`${n.name}/nic`) : nodeNicMac(n.name)),
-      block: block?.cidr.text,
+      block: block?.cidr.text ?? lease?.text,
       pool: block?.pool.name,
       tunnelAddr: ipam.tunnelAddr.get(n.name),
-      vtepMac: block ? vtepMac : undefined,
+      vtepMac: block ? vtepMac : flannel?.vtepMac.get(n.name),
     };
   });
   const peerByName = new Map(peers.map((p) => [p.name, p]));
@@ -77,8 +87,10 @@ function buildView(s: Scenario, ipam: IpamState): ClusterView {
  */
 export function compileScenario(s: Scenario): CompiledCluster {
   const diagnostics: Diagnostic[] = [];
-  const ipam = computeIpam(s, diagnostics);
-  const view = buildView(s, ipam);
+  const calicoPools = (s.calico?.pools ?? []).some((p) => !p.disabled);
+  const flannel = s.flannel && !calicoPools ? computeFlannelLeases(s, diagnostics) : undefined;
+  const ipam = flannel ? flannel.ipam : computeIpam(s, diagnostics);
+  const view = buildView(s, ipam, flannel);
   const specs = new Map(s.nodes.map((n) => [n.name, n]));
   const cache = new Map<string, NodeState>();
   const nodes: NodeStates = {
@@ -93,7 +105,7 @@ export function compileScenario(s: Scenario): CompiledCluster {
       return st;
     },
   };
-  return { scenario: s, view, ipam, nodes, fabric: compileFabric(s, view), diagnostics };
+  return { scenario: s, view, ipam, ...(flannel ? { flannel } : {}), nodes, fabric: compileFabric(s, view), diagnostics };
 }
 
 /**

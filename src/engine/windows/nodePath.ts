@@ -240,20 +240,14 @@ function walkLayersOut(c: Ctx, port: VfpPort, p0: Packet, srcPod?: WindowsPod): 
         return walkRouting(c, port, p, layer);
       }
       default:
-        if (isLb) continue;
         return routingDecision(c, port, p, r);
     }
-    if (isLb) {
-      const f = failedLb(st, p);
-      if (f) return { packet: p, stopped: lbCapStop(c, p, f) };
-    }
   }
-  const f = failedLb(st, p);
-  if (f) return { packet: p, stopped: lbCapStop(c, p, f) };
   return { packet: p, stopped: stop(c, 'dropped', 'vfp-no-decision', { port: port.label }) };
 }
 
-function lbCapStop(c: Ctx, p: Packet, f: WindowsNodeState['lbFailures'][number]): HopResult {
+/** A packet for a service port whose load balancer does not exist (refused by HNS, or not asked for). */
+function missingLbStop(c: Ctx, p: Packet, f: WindowsNodeState['lbFailures'][number]): HopResult {
   const { st, rec } = c;
   if (f.reason === 'etp-local-without-dsr') {
     rec.add({ at: { component: 'vfp', layer: LAYER.slbLb }, action: 'drop', before: p, rule: { text: `${f.service.namespace}/${f.service.name}: externalTrafficPolicy Local, enableDSR false → no load balancer for ${f.vip}:${f.port}`, source: 'K6 windows-networking: no Local traffic policy without DSR; the seed («externalTrafficPolicy: Local — только с DSR»)', owner: f.service }, explain: 'windows.etpLocalWithoutDsr', params: { port: f.port } });
@@ -288,7 +282,7 @@ function routingDecision(c: Ctx, port: VfpPort, p: Packet, r: VfpRule): LayerWal
   const rule = ruleOf(r);
   const dst = innerIp(p).dst;
   const failed = failedLb(st, p);
-  if (failed) return { packet: p, stopped: lbCapStop(c, p, failed) };
+  if (failed) return { packet: p, stopped: missingLbStop(c, p, failed) };
   if (a.type === 'encap') {
     const q = decrementTtl(p);
     rec.add({ at, action: 'route', before: p, after: q, rule: { ...rule, source: `${rule.source}; ${TTL_ASSUMPTION}` }, explain: 'windows.remoteSubnetRoute', params: { dst, prefix: a.prefix, pa: a.pa, vni: a.vni } });
@@ -486,7 +480,7 @@ function toHost(c: Ctx, p: Packet): HopResult {
     return dispatch(c, w.packet, w.decision!);
   }
   const f = failedLb(st, p);
-  if (f) return lbCapStop(c, p, f);
+  if (f) return missingLbStop(c, p, f);
   return deliverToHost(c, p);
 }
 

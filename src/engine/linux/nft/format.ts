@@ -78,6 +78,8 @@ export function formatMatch(m: NftMatch): string {
     case 'ct-state':
       return `ct state ${m.states.join(',')}`;
     case 'mark':
+      // An exact match (flannel's `meta mark 0x4000`) lists without the mask.
+      if (m.mask >>> 0 === 0xffffffff) return `meta mark ${m.op === '!=' ? '!= ' : ''}${formatMark(m.value)}`;
       return `meta mark & ${formatMark(m.mask)} ${m.op} ${formatMark(m.value)}`;
     case 'l4proto':
       return `meta l4proto ${m.proto}`;
