@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: load, compile and trace generated clusters of growing
- * size (10/100/1000 Linux nodes, 5 pods per node, a service per 2 nodes with
+ * size (10/100/1000 nodes, every 10th a Windows node, 5 pods per node, a service per 2 nodes with
  * 3 endpoints) and print one JSON line per size: load, compile and trace
  * times in ms (median of repeated runs), heap used after compile in MB;
  * `loadJsonMs`: the same objects as a `kubectl … -o json` List (the JSON fast path).
@@ -28,7 +28,7 @@ function heapMb(): number {
 
 const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
 for (const nodes of sizes.length ? sizes : [10, 100, 1000]) {
-  const shape: ClusterShape = { nodes, podsPerNode: 5, services: Math.max(1, nodes / 2), endpointsPerService: 3, vxlanMode: 'Always', twoSubnets: false, natOutgoing: true };
+  const shape: ClusterShape = { nodes, podsPerNode: 5, services: Math.max(1, nodes / 2), endpointsPerService: 3, vxlanMode: 'Always', twoSubnets: false, natOutgoing: true, windowsEvery: 10 };
   const yaml = generateClusterYaml(shape);
   const runs = nodes >= 1000 ? 3 : 5;
   const json = JSON.stringify({ apiVersion: 'v1', kind: 'List', items: parseAllDocuments(yaml).map((d) => d.toJS() as unknown) }, null, 4);
@@ -50,6 +50,8 @@ for (const nodes of sizes.length ? sizes : [10, 100, 1000]) {
     { src: 'pod:gen/pod-0-0', dst: 'svc:gen/svc-0' },
     { src: 'host:client', dst: `node:node-${nodes - 1}`, dport: 30000 },
     { src: 'pod:gen/pod-1-0', dst: 'host:internet', dport: 443 },
+    // From a pod on node-10, a Windows node (clusters of 11 nodes and more).
+    ...(nodes > 10 ? [{ src: 'pod:gen/pod-10-0', dst: 'svc:gen/svc-0' }] : []),
   ];
   const traces: number[] = [];
   for (let i = 0; i < 20; i++) for (const f of flows) traces.push(time(() => traceFlow(cluster!, f))[1]);
