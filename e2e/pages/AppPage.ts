@@ -79,6 +79,30 @@ export class AppPage {
     return this.inspector.getByTestId(`header-${id}`);
   }
 
+  /** A field of the current step's headers that this step changed, by its `before → after` text. */
+  changedField(text: string): Locator {
+    return this.inspector.locator('[data-changed]').filter({ hasText: text }).first();
+  }
+
+  /** Selects a Kubernetes/Calico object among the ones behind the trace's rules, e.g. `Service demo/hello`. */
+  async selectObject(name: string): Promise<void> {
+    await this.page.getByTestId('trace-objects').getByRole('button', { name }).click();
+  }
+
+  /** Side by side with an edited copy of the current scenario's YAML; waits for the second column's verdict. */
+  async compareWithEditedCopy(edit: (yaml: string) => string): Promise<void> {
+    await this.page.getByTestId('compare-edit').click();
+    const box = this.page.getByTestId('compare-yaml');
+    await box.fill(edit(await box.inputValue()));
+    await this.page.getByTestId('compare-apply').click();
+    await this.compareColumn(1).getByTestId('compare-verdict').filter({ hasNotText: '—' }).waitFor();
+  }
+
+  /** Column `index` of side by side (0 = this scenario). */
+  compareColumn(index: number): Locator {
+    return this.page.getByTestId('compare-column').nth(index);
+  }
+
   /** The topology element the current step acts on. */
   activeElement(): Locator {
     return this.topology.locator('[data-active]').first();

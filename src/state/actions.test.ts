@@ -21,6 +21,7 @@ function fakeClient(overrides: Partial<EngineClient> = {}): EngineClient & { cal
       calls.push(`loadPreset ${name}`);
       return ok({ scenario, diagnostics: [] } as unknown as LoadResult);
     },
+    loadText: () => ok({ scenario, diagnostics: [] } as unknown as LoadResult),
     setScenario: () => ok({ places: [] as never, topology: { elements: [], edges: [] } }),
     nodeStateViews: (node) => {
       calls.push(`nodeStateViews ${node}`);

@@ -1,6 +1,8 @@
 /** Everything the UI holds: the stores and the actions, wired to the engine client(s). */
 import type { EngineClient } from '../worker/client';
 import { createActions, type Actions, type Stores } from './actions';
+import { createBranchActions, type BranchActions } from './branchActions';
+import { createBranchStore, type BranchStore } from './branchStore';
 import { createCompareActions, type CompareActions } from './compareActions';
 import { createCompareStore, type CompareStore } from './compareStore';
 import { createNodeStateStore } from './nodeStateStore';
@@ -14,6 +16,7 @@ export interface AppStores extends Stores {
   playback: PlaybackStore;
   selection: SelectionStore;
   compare: CompareStore;
+  branches: BranchStore;
 }
 
 export interface AppState {
@@ -21,6 +24,7 @@ export interface AppState {
   actions: Actions;
   playback: PlaybackActions;
   compare: CompareActions;
+  branches: BranchActions;
 }
 
 /**
@@ -35,6 +39,7 @@ export function createAppState(client: EngineClient, presetName?: string, compar
     playback: createPlaybackStore(),
     selection: createSelectionStore(),
     compare: createCompareStore(),
+    branches: createBranchStore(),
   };
   let second: EngineClient | undefined;
   const secondClient = () => (second ??= compareClient ? compareClient() : client);
@@ -46,5 +51,6 @@ export function createAppState(client: EngineClient, presetName?: string, compar
     actions: createActions(client, stores),
     playback: createPlaybackActions(stores.playback, stores.trace),
     compare: createCompareActions(secondClient, stores.compare, stores.trace),
+    branches: createBranchActions(client, stores.branches, stores.trace),
   };
 }

@@ -1,13 +1,13 @@
 /**
- * Side by side: a second scenario (another preset, e.g. the l2bridge/BGP
- * variant of the lab) compiled in its own worker, and the same flow traced
- * there.
+ * Side by side: a second scenario (by default the overlay/l2bridge partner of
+ * the main preset, or an edited copy of the main scenario) compiled in its
+ * own worker, and the same flow traced there.
  */
 import { createStore } from 'zustand/vanilla';
 import type { PresetInfo, Trace, TraceLocations } from '../engine/index';
 
 export interface CompareState {
-  /** The preset compared with the main one; undefined = side by side is off. */
+  /** The compared scenario: a preset name, or `edited` for an edited copy of the main scenario; undefined = side by side is off. */
   presetName?: string;
   status: 'idle' | 'loading' | 'ready' | 'tracing' | 'error';
   trace?: Trace;
@@ -21,11 +21,21 @@ export function createCompareStore() {
 
 export type CompareStore = ReturnType<typeof createCompareStore>;
 
+/** The name side by side shows for an edited copy of the main scenario. */
+export const EDITED = 'edited';
+
+/** Overlay ↔ l2bridge partners: Calico VXLAN vs Calico BGP without encapsulation, flannel vxlan vs host-gw. */
+export const PAIRS: readonly (readonly [string, string])[] = [
+  ['k8s-lab', 'k8s-lab-bgp'],
+  ['flannel-vxlan', 'flannel-host-gw'],
+];
+
 /**
- * The preset to compare `main` with by default: its `-bgp` (l2bridge) variant
- * when there is one, else the first other preset.
+ * The preset to compare `main` with by default: its partner in `PAIRS`, else
+ * its `-bgp` variant, else another variant of it, else the first other preset.
  */
 export function defaultComparePreset(presets: readonly PresetInfo[], main: string): string | undefined {
   const names = presets.map((p) => p.name);
-  return names.find((n) => n === `${main}-bgp`) ?? names.find((n) => n.startsWith(`${main}-`)) ?? names.find((n) => n !== main);
+  const partner = PAIRS.flatMap(([a, b]) => (a === main ? [b] : b === main ? [a] : [])).find((n) => names.includes(n));
+  return partner ?? names.find((n) => n === `${main}-bgp`) ?? names.find((n) => n.startsWith(`${main}-`)) ?? names.find((n) => n !== main);
 }

@@ -2,11 +2,15 @@
 import { useContext, useMemo } from 'react';
 import { useStore } from 'zustand';
 import type { Actions } from './actions';
+import type { BranchActions } from './branchActions';
+import type { BranchState } from './branchStore';
 import { AppStateContext } from './AppStateContext';
 import type { AppState } from './appState';
+import type { ObjectRef } from '../engine/index';
 import type { CompareActions } from './compareActions';
 import type { CompareState } from './compareStore';
 import type { NodeStateState } from './nodeStateStore';
+import { relatedOwners } from './ownerRelation';
 import { playItems, type PlayItem } from './playback';
 import type { PlaybackActions } from './playbackActions';
 import type { PlaybackState } from './playbackStore';
@@ -30,6 +34,10 @@ export function usePlaybackActions(): PlaybackActions {
 
 export function useCompareActions(): CompareActions {
   return useAppState().compare;
+}
+
+export function useBranchActions(): BranchActions {
+  return useAppState().branches;
 }
 
 /** The selection store itself, for components that set the selection. */
@@ -57,6 +65,10 @@ export function useSelection<T>(selector: (state: SelectionState) => T): T {
   return useStore(useAppState().stores.selection, selector);
 }
 
+export function useBranches<T>(selector: (state: BranchState) => T): T {
+  return useStore(useAppState().stores.branches, selector);
+}
+
 export function useCompare<T>(selector: (state: CompareState) => T): T {
   return useStore(useAppState().stores.compare, selector);
 }
@@ -73,4 +85,11 @@ export function useCurrentItem(): PlayItem | undefined {
   const items = usePlayItems();
   const position = usePlayback((s) => s.position);
   return items[position];
+}
+
+/** The selected object and the objects whose rules belong with it (a Service and its EndpointSlices). */
+export function useRelatedOwners(): ObjectRef[] {
+  const scenario = useScenario((s) => s.scenario);
+  const owner = useSelection((s) => s.owner);
+  return useMemo(() => relatedOwners(scenario, owner), [scenario, owner]);
 }

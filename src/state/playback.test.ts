@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Step, Trace } from '../engine/index';
-import { crossingAt, nextPosition, playItems, previousPosition, snapToVisible, visiblePositions } from './playback';
+import { nextPosition, playItems, previousPosition, snapToVisible, visiblePositions } from './playback';
 
 const step = (node: string, level: Step['level'] = 'hop'): Step => ({
   node,
@@ -42,8 +42,5 @@ describe('stepping over visible positions', () => {
   it('switching to the summary snaps a detail position back to the hop before it', () => {
     expect(snapToVisible(summary, 4)).toBe(3);
     expect(snapToVisible(summary, 1)).toBe(0);
-  });
-  it('counts link crossings by machine changes, the reply after the request', () => {
-    expect([0, 2, 3, 4, 5, 6].map((p) => crossingAt(items, p, 1))).toEqual([0, 0, 1, 1, 1, 2]);
   });
 });

@@ -46,24 +46,3 @@ export function previousPosition(visible: number[], position: number): number {
   for (const p of visible) if (p < position) prev = p;
   return prev;
 }
-
-/**
- * Which crossing of a physical link the packet is at or has just made: the
- * number of machine changes up to `position`. The reply continues the count
- * after the request's crossings. Used to keep two traces side by side aligned.
- */
-export function crossingAt(items: PlayItem[], position: number, requestCrossings: number): number {
-  let count = 0;
-  let part: PlayItem['part'] = 'request';
-  for (let i = 1; i <= position && i < items.length; i++) {
-    const a = items[i - 1]!;
-    const b = items[i]!;
-    if (b.part !== part) {
-      part = b.part;
-      count = requestCrossings;
-      continue;
-    }
-    if (a.step.node !== b.step.node) count += 1;
-  }
-  return count;
-}

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NodeSpec } from '../engine/index';
-import { useActions, useNodeState, useScenario, useTrace } from '../state/hooks';
+import { useActions, useNodeState, useRelatedOwners, useScenario, useTrace } from '../state/hooks';
+import { isProducedBy } from '../state/ownerRelation';
 import { ErrorMessage } from './ErrorMessage';
 import { markLines, usedLines } from './nodeState/usedLines';
 import { Section } from './Section';
@@ -15,6 +16,8 @@ export function NodeStatePanel() {
   const { node, views, status, error } = useNodeState((s) => s);
   const trace = useTrace((s) => s.trace);
   const used = useMemo(() => usedLines(trace, node ?? ''), [trace, node]);
+  const related = useRelatedOwners();
+  const produced = useMemo(() => usedLines(trace, node ?? '', (step) => isProducedBy(related, step.rule?.owner)), [trace, node, related]);
   const { selectNode } = useActions();
   return (
     <Section id="node-state-heading" title={t('nodeState.heading')}>
@@ -35,6 +38,7 @@ export function NodeStatePanel() {
           </select>
         </label>
         {used.size > 0 && <span className="rounded bg-yellow-300 px-2 text-slate-950">{t('nodeState.usedLegend')}</span>}
+        {produced.size > 0 && <span className="rounded border-l-8 border-teal-600 bg-teal-100 px-2 text-slate-950">{t('nodeState.producedLegend', { object: related.map((o) => `${o.kind} ${o.name}`).join(', ') })}</span>}
       </div>
       {status === 'loading' && <p>{t('nodeState.loading')}</p>}
       {status === 'error' && error && <ErrorMessage text={t('errors.engine', { message: error })} />}
@@ -44,9 +48,9 @@ export function NodeStatePanel() {
           <div key={view.id} className="min-w-0" data-testid={`view-${view.id}`}>
             <h3 className="mb-1 font-mono text-lg font-semibold">{view.title}</h3>
             <pre tabIndex={0} className="max-h-[28rem] overflow-auto rounded bg-slate-900 p-3 text-base text-slate-50">
-              {markLines(view.text, used).map((line, i) =>
+              {markLines(view.text, used, produced).map((line, i) =>
                 line.used ? (
-                  <mark key={i} data-used className="block bg-yellow-300 text-slate-950">
+                  <mark key={i} data-used data-produced={line.produced || undefined} className={`block bg-yellow-300 text-slate-950 ${line.produced ? 'border-l-8 border-teal-600 pl-1' : ''}`}>
                     {line.text}
                   </mark>
                 ) : (

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { PodSpec } from '../engine/index';
 import { useScenario } from '../state/hooks';
+import { OwnerLink } from './inspector/OwnerLink';
 import { Section } from './Section';
 
 const NO_PODS: PodSpec[] = [];
 
-/** The scenario's pods: namespace/name, node, pod IP (or host network). */
+/** The scenario's pods: namespace/name (a toggle that selects the Pod and marks the rules it produced), node, pod IP (or host network). */
 export function PodTable() {
   const { t } = useTranslation();
   const pods = useScenario((s) => s.scenario?.pods ?? NO_PODS);
@@ -23,7 +24,7 @@ export function PodTable() {
           {pods.map((pod) => (
             <tr key={`${pod.namespace}/${pod.name}`} className="border-b border-slate-100">
               <td className="py-1 pr-4 font-mono">
-                {pod.namespace}/{pod.name}
+                <OwnerLink owner={{ kind: 'Pod', namespace: pod.namespace, name: pod.name }} bare />
               </td>
               <td className="py-1 pr-4 font-mono">{pod.nodeName}</td>
               <td className="py-1 font-mono">

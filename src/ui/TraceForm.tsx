@@ -17,8 +17,8 @@ type PacketKind = 'first' | 'next';
 
 export function TraceForm() {
   const { t } = useTranslation();
-  // A Linux client until the Windows datapath lands; then the seed's flagship flow is pod:demo/web → svc:demo/hello.
-  const [src, setSrc] = useState('pod:demo/net');
+  // The seed's flagship flow: the Windows pod web to the Service hello.
+  const [src, setSrc] = useState('pod:demo/web');
   const [dst, setDst] = useState('svc:demo/hello');
   const [proto, setProto] = useState<Proto>('tcp');
   const [port, setPort] = useState('');

@@ -3,11 +3,12 @@ import { useTrace } from '../state/hooks';
 import { DiagnosticList } from './DiagnosticList';
 import { ErrorMessage } from './ErrorMessage';
 import { BackendPin } from './flow/BackendPin';
+import { BranchOutcomes } from './flow/BranchOutcomes';
 import { VerdictBanner } from './flow/VerdictBanner';
 import { Section } from './Section';
 import { TraceForm } from './TraceForm';
 
-/** The flow picker and what the worker answered: verdict, reason, backend choices. */
+/** The flow picker and what the worker answered: verdict, reason, warnings, backend choices and every backend's outcome. */
 export function TracePanel() {
   const { t } = useTranslation();
   const { status, trace, diagnostics, error } = useTrace((s) => s);
@@ -20,6 +21,7 @@ export function TracePanel() {
         <DiagnosticList diagnostics={diagnostics} />
         {trace && <VerdictBanner trace={trace} />}
         {trace?.branches && <BackendPin branches={trace.branches} />}
+        {trace?.branches && <BranchOutcomes branches={trace.branches} />}
       </div>
     </Section>
   );

@@ -5,6 +5,7 @@ import { Inspector } from './inspector/Inspector';
 import { EventList } from './player/EventList';
 import { PlayerControls } from './player/PlayerControls';
 import { StateTable } from './player/StateTable';
+import { TraceObjects } from './player/TraceObjects';
 import { usePlaybackClock } from './player/usePlaybackClock';
 import { useKeyboardStepping } from './player/useKeyboardStepping';
 import { TopologyView } from './topology/TopologyView';
@@ -28,6 +29,7 @@ export function Visualizer() {
           <PlayerControls />
           <p className="mt-1 text-base text-slate-700 dark:text-slate-300">{t('player.keys')}</p>
         </div>
+        <TraceObjects />
         <EventList />
       </div>
       <aside className="flex min-w-0 flex-col gap-3" aria-label={t('inspector.heading')}>

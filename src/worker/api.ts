@@ -45,6 +45,8 @@ export interface TraceResult {
 export interface EngineWorkerApi {
   listPresets(): readonly PresetInfo[];
   loadPreset(name: string): LoadResult;
+  /** Parses a scenario from multi-document YAML or a JSON `List` (the main thread never parses it). */
+  loadText(text: string, name: string): LoadResult;
   /** Compiles `scenario` and keeps it as the worker's current cluster. */
   setScenario(revision: number, scenario: Scenario): Tagged<CompileResult>;
   traceFlow(revision: number, request: FlowRequest): Tagged<TraceResult>;

@@ -22,6 +22,8 @@ export type EngineWorker = Endpoint & { terminate(): void };
 export interface EngineClient {
   listPresets(): Promise<Answer<readonly PresetInfo[]>>;
   loadPreset(name: string): Promise<Answer<LoadResult>>;
+  /** Parses scenario text (YAML or a JSON List) in the worker. */
+  loadText(text: string, name: string): Promise<Answer<LoadResult>>;
   /** Makes `scenario` the current one (a new revision) and compiles it in the worker. */
   setScenario(scenario: Scenario): Promise<Answer<CompileResult>>;
   traceFlow(request: FlowRequest): Promise<Answer<TraceResult>>;
@@ -101,6 +103,7 @@ export function createEngineClient(spawn: () => EngineWorker): EngineClient {
     },
     listPresets: () => call((remote) => remote.listPresets()),
     loadPreset: (name) => call((remote) => remote.loadPreset(name)),
+    loadText: (text, name) => call((remote) => remote.loadText(text, name)),
     setScenario(next) {
       revision += 1;
       scenario = next;

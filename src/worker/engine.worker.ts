@@ -10,6 +10,7 @@ import {
   compileScenario,
   listPlaces,
   loadPreset,
+  loadScenarioText,
   locateTrace,
   nodeStateViews,
   traceFlow,
@@ -32,6 +33,7 @@ const clusterFor = (revision: number): CompiledCluster => currentFor(revision).c
 const api: EngineWorkerApi = {
   listPresets: () => PRESETS,
   loadPreset: (name) => loadPreset(name),
+  loadText: (text, name) => loadScenarioText(text, name),
   setScenario(revision, scenario) {
     current = undefined;
     const cluster = compileScenario(scenario);

@@ -1,15 +1,35 @@
 /**
  * Side by side: the same flow in the current scenario and in another (by
- * default the lab's l2bridge/BGP variant when the engine has it), the packets
- * on the wire aligned crossing by crossing. The player steps both: the row of
- * the crossing the main view is at is marked in both columns.
+ * default its overlay/l2bridge partner, e.g. k8s-lab ↔ k8s-lab-bgp, or an
+ * edited copy), stepping with the main player: for the link crossing the
+ * packet is at, each column shows its packet on the wire as stacked headers,
+ * the differences marked (outer UDP/VXLAN on one side, rewritten MACs on the
+ * other).
  */
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Trace } from '../../engine/index';
+import { EDITED, defaultComparePreset } from '../../state/compareStore';
 import { useCompare, useCompareActions, usePlayItems, usePlayback, useScenario, useTrace } from '../../state/hooks';
-import { defaultComparePreset } from '../../state/compareStore';
-import { crossingAt } from '../../state/playback';
+import { playItems, type PlayItem } from '../../state/playback';
+import { framingSteps, partWire, wireFocus, type WireFocus } from '../../state/wireFocus';
 import { Section } from '../Section';
-import { WireRow, wirePackets } from './WireColumn';
+import { CompareEditor } from './CompareEditor';
+import { WireStack } from './WireStack';
+
+function Column({ title, trace, items, otherTrace, focus }: { title: string; trace?: Trace; items: PlayItem[]; otherTrace?: Trace; focus?: WireFocus }) {
+  const { t } = useTranslation();
+  const wire = focus && partWire(trace, focus.part)[focus.index];
+  const other = focus && partWire(otherTrace, focus.part)[focus.index];
+  return (
+    <div className="flex min-w-0 flex-col gap-2" data-testid="compare-column">
+      <h3 className="text-2xl font-semibold">
+        {title}: <span data-testid="compare-verdict">{trace ? t(`verdict.${trace.verdict}`) : '—'}</span>
+      </h3>
+      {trace && focus && <WireStack wire={wire} other={other} framing={framingSteps(items, focus.part, focus.index)} upcoming={focus.upcoming} />}
+    </div>
+  );
+}
 
 export function ComparePanel() {
   const { t } = useTranslation();
@@ -19,12 +39,9 @@ export function ComparePanel() {
   const { presetName, status, trace, error } = useCompare((s) => s);
   const { choose, close } = useCompareActions();
   const items = usePlayItems();
+  const otherItems = useMemo(() => playItems(trace), [trace]);
   const position = usePlayback((s) => s.position);
-  // The link the packet crossed last (0 = none yet), counted over the main trace.
-  const crossing = crossingAt(items, position, mainTrace?.wire.length ?? 0);
-  const left = wirePackets(mainTrace);
-  const right = wirePackets(trace);
-  const rows = Math.max(left.length, right.length);
+  const focus = wireFocus(items, position);
   const fallback = defaultComparePreset(presets, main);
 
   return (
@@ -44,6 +61,7 @@ export function ComparePanel() {
                 {p.name}
               </option>
             ))}
+            {presetName === EDITED && <option value={EDITED}>{t('compare.edited')}</option>}
           </select>
         </label>
         {!presetName && fallback && (
@@ -54,29 +72,14 @@ export function ComparePanel() {
         {status === 'loading' && <span>{t('status.compiling')}</span>}
         {status === 'tracing' && <span>{t('trace.running')}</span>}
         {error && <span className="text-red-800 dark:text-red-300">{t('errors.engine', { message: error })}</span>}
+        <CompareEditor />
       </div>
       {presetName && (
-        <div className="grid grid-cols-2 gap-x-4 gap-y-2" data-testid="compare-grid">
-          <h3 className="text-xl font-semibold">
-            {main}: {mainTrace ? t(`verdict.${mainTrace.verdict}`) : '—'}
-          </h3>
-          <h3 className="text-xl font-semibold" data-testid="compare-verdict">
-            {presetName}: {trace ? t(`verdict.${trace.verdict}`) : '—'}
-          </h3>
-          {Array.from({ length: rows }, (_, i) => (
-            <CompareRow key={i} left={left[i]} right={right[i]} current={i === crossing - 1} />
-          ))}
+        <div className="grid grid-cols-2 gap-x-6 gap-y-2" data-testid="compare-grid">
+          <Column title={main} trace={mainTrace} items={items} otherTrace={trace} focus={focus} />
+          <Column title={presetName === EDITED ? t('compare.edited') : presetName} trace={trace} items={otherItems} otherTrace={mainTrace} focus={focus} />
         </div>
       )}
     </Section>
-  );
-}
-
-function CompareRow({ left, right, current }: { left?: Parameters<typeof WireRow>[0]['wire']; right?: Parameters<typeof WireRow>[0]['wire']; current: boolean }) {
-  return (
-    <>
-      <WireRow wire={left} current={current} />
-      <WireRow wire={right} current={current} />
-    </>
   );
 }

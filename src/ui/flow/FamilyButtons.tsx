@@ -1,35 +1,51 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlowRequest } from '../../engine/index';
 import { useScenario } from '../../state/hooks';
-import { FAMILIES, familyFlow } from './families';
+import { FAMILIES, clientPods, familyFlow } from './families';
 
-/** The four flow families, one click each: fills the picker and traces. */
+/** The four flow families, one click each, started from the chosen client pod (a Windows pod by default): fills the picker and traces. */
 export function FamilyButtons({ onPick }: { onPick: (request: FlowRequest) => void }) {
   const { t } = useTranslation();
   const places = useScenario((s) => s.places);
   const ready = useScenario((s) => s.status === 'ready');
+  const pods = places ? clientPods(places) : [];
+  const [chosen, setChosen] = useState('');
+  const from = pods.find((p) => p.ref === chosen)?.ref ?? pods[0]?.ref ?? '';
   return (
-    <div role="group" aria-label={t('flow.families')} className="flex flex-wrap gap-2">
-      {FAMILIES.map((family) => {
-        const request = places ? familyFlow(places, family) : undefined;
-        return (
-          <button
-            key={family}
-            type="button"
-            data-testid={`family-${family}`}
-            disabled={!ready || !request}
-            onClick={(event) => {
-              // Hand the keyboard back to the page, so Space plays the new trace instead of clicking this again.
-              event.currentTarget.blur();
-              if (request) onPick(request);
-            }}
-            title={request ? `${request.src} → ${request.dst}` : undefined}
-            className="rounded-full border-2 border-teal-800 px-4 py-1 font-semibold text-teal-900 hover:bg-teal-50 disabled:opacity-50 dark:border-teal-400 dark:text-teal-100 dark:hover:bg-teal-950"
-          >
-            {t(`flow.family.${family}`)}
-          </button>
-        );
-      })}
+    <div className="flex flex-wrap items-center gap-3">
+      <label className="flex items-center gap-2">
+        <span className="font-semibold">{t('flow.startFrom')}</span>
+        <select data-testid="family-from" value={from} onChange={(e) => setChosen(e.target.value)} className="rounded border border-slate-500 bg-white px-2 py-1 font-mono dark:bg-slate-800">
+          {pods.map((p) => (
+            <option key={p.ref} value={p.ref}>
+              {t('flow.clientPod', { pod: p.ref, node: p.node, os: t(`os.${p.os}`) })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div role="group" aria-label={t('flow.families')} className="flex flex-wrap gap-2">
+        {FAMILIES.map((family) => {
+          const request = places ? familyFlow(places, family, from) : undefined;
+          return (
+            <button
+              key={family}
+              type="button"
+              data-testid={`family-${family}`}
+              disabled={!ready || !request}
+              onClick={(event) => {
+                // Hand the keyboard back to the page, so Space plays the new trace instead of clicking this again.
+                event.currentTarget.blur();
+                if (request) onPick(request);
+              }}
+              title={request ? `${request.src} → ${request.dst}${request.dport ? `:${request.dport}` : ''}` : undefined}
+              className="rounded-full border-2 border-teal-800 px-4 py-1 font-semibold text-teal-900 hover:bg-teal-50 disabled:opacity-50 dark:border-teal-400 dark:text-teal-100 dark:hover:bg-teal-950"
+            >
+              {t(`flow.family.${family}`)}
+            </button>
+          );
+        })}
+      </div>
     </div>
   );
 }

@@ -37,8 +37,8 @@ export function VerdictBanner({ trace }: { trace: Trace }) {
         </div>
       )}
       {trace.warnings?.map((w) => (
-        <p key={w.code} className="mt-1 text-base">
-          ⚠ {t(`reason.${w.code}`, { ...w.params, defaultValue: w.code })}
+        <p key={w.code} className="mt-2 rounded border-l-8 border-amber-600 bg-amber-100 px-3 py-1 text-lg text-amber-950" data-testid="trace-warning" data-code={w.code}>
+          <strong>{t('trace.warning')}:</strong> {t(`reason.${w.code}`, { ...w.params, defaultValue: w.code })} <code className="text-base">({w.code})</code>
         </p>
       ))}
     </div>

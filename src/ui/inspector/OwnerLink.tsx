@@ -8,7 +8,8 @@ export function objectName(o: ObjectRef): string {
   return `${o.kind} ${o.namespace ? `${o.namespace}/` : ''}${o.name}`;
 }
 
-export function OwnerLink({ owner }: { owner: ObjectRef }) {
+/** `steps`: how many steps of the trace the object's rules made (shown when given); `bare`: without the "Object:" label (in a list of objects). */
+export function OwnerLink({ owner, steps, bare }: { owner: ObjectRef; steps?: number; bare?: boolean }) {
   const { t } = useTranslation();
   const selected = useSelection((s) => sameObject(s.owner, owner));
   const store = useSelectionStore();
@@ -21,7 +22,8 @@ export function OwnerLink({ owner }: { owner: ObjectRef }) {
       data-testid="owner-link"
       title={t('inspector.ownerHint')}
     >
-      {t('inspector.owner')}: {objectName(owner)}
+      {bare ? objectName(owner) : `${t('inspector.owner')}: ${objectName(owner)}`}
+      {steps !== undefined && <span className="ml-2 font-sans no-underline">({t('objects.steps', { count: steps })})</span>}
     </button>
   );
 }

@@ -28,4 +28,11 @@ describe('usedLines', () => {
     const view = 'default via 192.168.10.1 dev ens18\n172.21.211.0/26 via 172.21.211.0 dev vxlan.calico onlink\n\t\tmeta l4proto tcp dnat to 172.21.211.8:8080';
     expect(markLines(view, usedLines(trace, 'a')).map((l) => l.used)).toEqual([false, true, true]);
   });
+
+  it("keeps only the steps a selected object produced, and marks those lines as produced", () => {
+    const produced = usedLines(trace, 'a', (s) => s.rule!.text.includes('dnat'));
+    expect([...produced].sort()).toEqual(['counter', 'meta l4proto tcp dnat to 172.21.211.8:8080']);
+    const view = '172.21.211.0/26 via 172.21.211.0 dev vxlan.calico onlink\n\t\tmeta l4proto tcp dnat to 172.21.211.8:8080';
+    expect(markLines(view, usedLines(trace, 'a'), produced).map((l) => l.produced)).toEqual([false, true]);
+  });
 });

@@ -6,23 +6,35 @@
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePlayItems, usePlayback, usePlaybackActions, useSelection } from '../../state/hooks';
+import { usePlayItems, usePlayback, usePlaybackActions, useRelatedOwners } from '../../state/hooks';
+import { isProducedBy } from '../../state/ownerRelation';
 import { visiblePositions, type PlayItem } from '../../state/playback';
-import { sameObject } from '../../state/selectionStore';
 import { explainText, whereText } from '../stepText';
+
+/** Keeps the row visible inside the list's own scroll box (below its sticky header), without scrolling the page. */
+function scrollWithin(row: HTMLElement) {
+  const box = row.closest<HTMLElement>('[data-scroll-box]');
+  if (!box) return;
+  const r = row.getBoundingClientRect();
+  const b = box.getBoundingClientRect();
+  const head = box.querySelector('thead')?.getBoundingClientRect().height ?? 0;
+  if (r.top < b.top + head) box.scrollTop -= b.top + head - r.top;
+  else if (r.bottom > b.bottom) box.scrollTop += r.bottom - b.bottom;
+}
 
 function Row({ item, position, current, related, onSelect }: { item: PlayItem; position: number; current: boolean; related: boolean; onSelect: (p: number) => void }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLTableRowElement>(null);
   useEffect(() => {
-    if (current) ref.current?.scrollIntoView({ block: 'nearest' });
+    if (current && ref.current) scrollWithin(ref.current);
   }, [current]);
   return (
     <tr
       ref={ref}
       aria-current={current ? 'step' : undefined}
       data-testid="event-row"
-      className={`cursor-pointer border-b border-slate-200 align-top dark:border-slate-700 ${current ? 'bg-yellow-100 dark:bg-yellow-900' : related ? 'bg-teal-50 dark:bg-teal-950' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
+      data-related={related || undefined}
+      className={`cursor-pointer border-b border-slate-200 align-top dark:border-slate-700 ${related ? 'border-l-8 border-l-teal-600' : ''} ${current ? 'bg-yellow-100 dark:bg-yellow-900' : related ? 'bg-teal-100 dark:bg-teal-900' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
       onClick={() => onSelect(position)}
     >
       <td className="px-2 py-1 text-slate-700 dark:text-slate-300">
@@ -43,13 +55,13 @@ export function EventList() {
   const items = usePlayItems();
   const position = usePlayback((s) => s.position);
   const detail = usePlayback((s) => s.detail);
-  const owner = useSelection((s) => s.owner);
+  const related = useRelatedOwners();
   const { seek } = usePlaybackActions();
   if (items.length === 0) return null;
   const visible = visiblePositions(items, detail);
   const firstReply = visible.find((p) => items[p]!.part === 'reply');
   return (
-    <div className="max-h-[26rem] overflow-auto rounded border border-slate-300 dark:border-slate-600" tabIndex={0} aria-label={t('events.heading')}>
+    <div data-scroll-box className="max-h-[26rem] overflow-auto rounded border border-slate-300 dark:border-slate-600" tabIndex={0} aria-label={t('events.heading')}>
       <table className="w-full text-left" data-testid="event-list">
         <caption className="sr-only">{t('events.heading')}</caption>
         <thead className="sticky top-0 bg-slate-100 dark:bg-slate-800">
@@ -64,7 +76,7 @@ export function EventList() {
         <tbody>
           {visible.map((p) => (
             <RowWithHeading key={p} showReply={p === firstReply}>
-              <Row item={items[p]!} position={p} current={p === position} related={sameObject(items[p]!.step.rule?.owner, owner)} onSelect={seek} />
+              <Row item={items[p]!} position={p} current={p === position} related={isProducedBy(related, items[p]!.step.rule?.owner)} onSelect={seek} />
             </RowWithHeading>
           ))}
         </tbody>

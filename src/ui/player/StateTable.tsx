@@ -1,8 +1,10 @@
 /**
  * Conntrack entries (Linux) and VFP unified-flow-cache entries (Windows) as
  * the trace creates and uses them: one row per conntrack/uft step up to the
- * current step, whatever the detail level; the current one marked.
+ * current step, whatever the detail level (the entry on a line of its
+ * own); the current one marked.
  */
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlayItems, usePlayback } from '../../state/hooks';
 
@@ -24,19 +26,28 @@ export function StateTable() {
             <tr className="border-b border-slate-300">
               <th className="pr-2">{t('trace.node')}</th>
               <th className="pr-2">{t('stateTable.table')}</th>
-              <th className="pr-2">{t('trace.action')}</th>
-              <th>{t('stateTable.entry')}</th>
+              <th>{t('trace.action')}</th>
             </tr>
           </thead>
           <tbody>
-            {rows.map(({ item, i }) => (
-              <tr key={i} className={`border-b border-slate-200 align-top dark:border-slate-700 ${i === position ? 'bg-yellow-100 dark:bg-yellow-900' : ''}`} aria-current={i === position ? 'step' : undefined}>
-                <td className="pr-2 font-mono whitespace-nowrap">{item.step.node}</td>
-                <td className="pr-2">{t(`stateTable.${item.step.at.component}`)}</td>
-                <td className="pr-2 font-mono">{item.step.action}</td>
-                <td className="font-mono break-all">{item.step.rule?.text ?? ''}</td>
-              </tr>
-            ))}
+            {rows.map(({ item, i }) => {
+              const mark = i === position ? 'bg-yellow-100 dark:bg-yellow-900' : '';
+              return (
+                <Fragment key={i}>
+                  <tr className={`align-top ${mark}`} aria-current={i === position ? 'step' : undefined}>
+                    <td className="pr-2 font-mono whitespace-nowrap">{item.step.node}</td>
+                    <td className="pr-2">{t(`stateTable.${item.step.at.component}`)}</td>
+                    <td className="font-mono">{item.step.action}</td>
+                  </tr>
+                  {/* The entry gets a row of its own: a flow or conntrack line is too long for a column. */}
+                  <tr className={`border-b border-slate-200 dark:border-slate-700 ${mark}`}>
+                    <td colSpan={3} className="pb-1 font-mono break-words">
+                      {item.step.rule?.text ?? ''}
+                    </td>
+                  </tr>
+                </Fragment>
+              );
+            })}
           </tbody>
         </table>
       )}

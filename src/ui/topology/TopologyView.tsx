@@ -41,6 +41,7 @@ export function TopologyView({ topology }: { topology: Topology }) {
   };
 
   const label = item ? packetLabel(item.step.after) : undefined;
+  const lift = (layout.byId.get(marks.active ?? '')?.abs.h ?? 0) / 2;
   return (
     <div className="h-full w-full" data-testid="topology" aria-label={t('topology.label')} role="figure">
       <ReactFlow
@@ -61,7 +62,7 @@ export function TopologyView({ topology }: { topology: Topology }) {
         <Background gap={24} />
         <Controls showInteractive={false} aria-label={t('topology.zoom')} />
         <ViewportPortal>
-          {label && <PacketMarker points={points} reduceMotion={reduceMotion} speed={speed} label={label.encap ? `${label.encap} · ${label.proto}` : label.proto} />}
+          {label && <PacketMarker points={points} reduceMotion={reduceMotion} speed={speed} lift={lift} label={label.encap ? `${label.encap} · ${label.proto}` : label.proto} />}
         </ViewportPortal>
       </ReactFlow>
     </div>

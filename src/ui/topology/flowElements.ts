@@ -23,7 +23,8 @@ export type ElementNode = Node<ElementData>;
 export interface Marks {
   active?: string | null;
   visited: ReadonlySet<string>;
-  selected?: string;
+  /** The selected element, and where the selected object's rules acted. */
+  selected: ReadonlySet<string>;
 }
 
 function nodeType(e: TopoElement): string {
@@ -47,7 +48,7 @@ export function flowNodes(layout: TopologyLayout, marks: Marks): ElementNode[] {
       element,
       active: marks.active === element.id,
       visited: marks.visited.has(element.id),
-      selected: marks.selected === element.id,
+      selected: marks.selected.has(element.id),
       ...(element.role === 'network' ? { ports: layout.ports.get(element.id) } : {}),
     },
   }));

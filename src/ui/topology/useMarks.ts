@@ -1,7 +1,8 @@
-/** The player's marks on the topology: the acting element, the ones acted on before, the selection, and the packet's way to the acting element. */
+/** The player's marks on the topology: the acting element, the ones acted on before, the selection (an element, a pod, where the selected object's rules acted), and the packet's way to the acting element. */
 import { useMemo, useState } from 'react';
 import type { Topology } from '../../engine/index';
-import { usePlayItems, usePlayback, useSelection } from '../../state/hooks';
+import { usePlayItems, usePlayback, useRelatedOwners, useSelection } from '../../state/hooks';
+import { isProducedBy } from '../../state/ownerRelation';
 import { visiblePositions } from '../../state/playback';
 import type { Marks } from './flowElements';
 import type { TopologyLayout } from './layout';
@@ -19,13 +20,17 @@ export function useMarks(t: Topology, layout: TopologyLayout): { marks: Marks; p
   const detail = usePlayback((s) => s.detail);
   const selectedElement = useSelection((s) => s.element);
   const owner = useSelection((s) => s.owner);
+  const related = useRelatedOwners();
 
   const marks = useMemo<Marks>(() => {
     const visible = visiblePositions(items, detail);
     const visited = new Set<string>();
     for (const p of visible) if (p < position && items[p]!.location && items[p]!.part === items[position]?.part) visited.add(items[p]!.location!);
-    return { active: items[position]?.location ?? null, visited, selected: selectedElement ?? elementOfOwner(t, owner) };
-  }, [items, position, detail, selectedElement, owner, t]);
+    const selected = new Set(items.filter((i) => i.location && isProducedBy(related, i.step.rule?.owner)).map((i) => i.location!));
+    const picked = selectedElement ?? elementOfOwner(t, owner);
+    if (picked) selected.add(picked);
+    return { active: items[position]?.location ?? null, visited, selected };
+  }, [items, position, detail, selectedElement, owner, related, t]);
 
   // The way from the element the packet was at to the one it is at now (the "state from the previous render" pattern).
   const [route, setRoute] = useState<{ to: string | null; layout: TopologyLayout; points: Point[] }>({ to: null, layout, points: [] });
