@@ -19,7 +19,7 @@ import { ephemeralPort } from '../model/hash';
 import type { Packet } from '../model/packet';
 import { innerIp, innerL4, outerIp, patchInnerIp, patchInnerL4, ports, vxlanHeader, withoutOuterEth } from '../model/packetOps';
 import { StepRecorder } from '../model/steps';
-import { ctConfirm, ctLookup, ctTarget, tupleOf } from './conntrack';
+import { ctConfirm, ctLookup, ctTarget, formatCtEntry, tupleOf } from './conntrack';
 import { runHook } from './netfilter';
 import type { NftHookResult } from './nft/evaluate';
 import { VXLAN_IFACE } from './names';
@@ -217,7 +217,11 @@ function fromLink(c: Ctx, arrival: Arrival): HopResult {
     const target = ctTarget(ct);
     const q = conntrackRewrite(pkt, target, 'dst');
     pkt = rec.add({ at: { component: 'conntrack', layer: 'prerouting' }, action: ct.dir === 'reply' ? 'un-snat' : 'dnat', before: pkt, after: q, rule: { text: ct.entry.text, source: CONNTRACK }, explain: `conntrack.${ct.dir}`, params: { dst: target.dst }, level: innerIp(q).dst !== innerIp(pkt).dst ? 'hop' : 'detail' });
-    if (ct.dir === 'reply') ct.entry.seenReply = true;
+    if (ct.dir === 'reply' && !ct.entry.seenReply) {
+      // The first reply makes the connection ESTABLISHED / [ASSURED] in `conntrack -L`.
+      ct.entry.seenReply = true;
+      ct.entry.text = formatCtEntry(ct.entry.orig, ct.entry.reply, ct.entry.mark, true);
+    }
   }
   const pre = runHook(st, 'prerouting', pkt, { iif, mark, established: !!ct }, ctx, rec);
   if (pre.verdict !== 'accept') return stopResult(rec, pre.verdict === 'reject' ? 'rejected' : 'dropped', pre.verdict === 'reject' ? rejectCode(pre) : 'nft-drop', { hook: 'prerouting', node: st.name });

@@ -124,6 +124,8 @@ describe('next packet of a connection', () => {
     expect(t.steps.some((s) => s.at.component === 'netfilter' && s.action === 'dnat')).toBe(false);
     const ct = t.steps.find((s) => s.at.component === 'conntrack' && s.action === 'dnat')!;
     expect(ct.rule?.text).toContain('dst=10.97.141.163');
+    // The first packet's reply was seen: conntrack -L shows the entry established.
+    expect(ct.rule?.text).toMatch(/^tcp 6 ESTABLISHED .*\[ASSURED\]/);
     expect(innerL4(t.steps[0]!.after)).toMatchObject({ flags: '.' });
   });
 });
