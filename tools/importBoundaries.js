@@ -147,6 +147,25 @@ export const importBoundaries = [
     patterns: [ENGINE_RUNTIME_TYPE_ONLY('io/export'), intoFolder(['state', 'worker', 'cli'], 'io/export turns given data into files.')],
   },
   {
+    name: 'lessons and share (main-thread data, no UI)',
+    files: ['src/lessons/**/*.ts', 'src/share/**/*.ts'],
+    ignores: ['src/lessons/**/*.test.ts', 'src/share/**/*.test.ts'],
+    patterns: [
+      lib([...UI_LIBS, 'comlink', 'i18next', 'react-i18next'], 'lessons and share are plain data and pure functions; the UI maps them to its stores.'),
+      intoFolder(['state', 'ui', 'worker', 'cli', 'io', 'i18n', 'kernelcheck'], 'lessons and share depend on engine types only (and lessons on share).'),
+      ENGINE_RUNTIME_TYPE_ONLY('lessons and share'),
+    ],
+  },
+  {
+    name: 'lessons and share tests',
+    files: ['src/lessons/**/*.test.ts', 'src/share/**/*.test.ts'],
+    patterns: [
+      lib([...UI_LIBS, 'comlink', 'i18next', 'react-i18next'], 'lessons and share tests run in plain Node.'),
+      intoFolder(['state', 'ui', 'worker', 'cli', 'io', 'i18n', 'kernelcheck'], 'lessons and share tests use engine/index.ts only.'),
+      ENGINE_INTERNALS,
+    ],
+  },
+  {
     name: 'i18n',
     files: ['src/i18n/**/*.ts'],
     patterns: [{ regex: '^\\.\\./', message: 'i18n imports nothing of ours.' }, lib([...UI_LIBS, 'comlink'], 'i18n is catalogues only.')],
