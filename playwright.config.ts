@@ -3,9 +3,12 @@ import { defineConfig } from '@playwright/test';
 /**
  * e2e against the built app (`vite preview` of dist/) in the system Chromium.
  * Playwright never downloads a browser here: `npm run test:e2e` first makes
- * sure /usr/bin/chromium (or CHROMIUM_PATH) exists.
+ * sure /usr/bin/chromium (or CHROMIUM_PATH) exists. E2E_PORT and E2E_DIST
+ * let two runs share a machine.
  */
 const port = Number(process.env.E2E_PORT ?? 4173);
+/** The built app to serve; parallel runs on one machine use their own `--outDir` and port. */
+const dist = process.env.E2E_DIST ?? 'dist';
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -34,7 +37,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort --outDir ${dist}`,
     url: baseURL,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
