@@ -82,8 +82,9 @@ function main(): void {
     ...(packet ? { packet: packet as 'first' | 'next' } : {}),
     ...(values.backend ? { backend: values.backend as string } : {}),
   };
-  const cluster = compileScenario(loaded.scenario);
-  for (const h of compareAttachedHns(loaded, cluster)) {
+  // A Windows node with HNS dumps is traced as the dumps describe it; the mismatches are against what the cluster objects imply.
+  const cluster = compileScenario(loaded.scenario, { hns: loaded.hns });
+  for (const h of compareAttachedHns(loaded, loaded.hns.length ? compileScenario(loaded.scenario) : cluster)) {
     for (const m of h.mismatches) process.stderr.write(`hns ${h.node} ${m.severity} ${m.object}${m.field ? ` ${m.field}` : ''}: ${m.message}\n`);
   }
   const { trace, diagnostics } = traceFlow(cluster, req);

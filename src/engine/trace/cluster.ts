@@ -10,6 +10,8 @@ import { compileLinuxNode } from '../linux/compileNode';
 import type { LinuxNodeState } from '../linux/state';
 import { linuxStateViews } from '../linux/views';
 import { compileWindowsNode } from '../windows/compileNode';
+import { withImportedHns } from '../windows/imported';
+import type { HnsImport } from '../importers/hnsDump';
 import type { WindowsNodeState } from '../windows/state';
 import { windowsStateViews } from '../windows/views';
 import type { ClusterView, PeerNode } from '../model/clusterView';
@@ -85,7 +87,15 @@ function buildView(s: Scenario, ipam: IpamState, flannel?: FlannelLeases): Clust
  * Compiles the scenario. Never throws on scenario content; IPAM derivations
  * and conflicts come back in `diagnostics`.
  */
-export function compileScenario(s: Scenario): CompiledCluster {
+export interface CompileOptions {
+  /**
+   * HNS dumps of Windows nodes (importFiles): those nodes' state is built
+   * from what they printed instead of derived from the cluster objects.
+   */
+  hns?: readonly { node: string; files: string[]; hns: HnsImport }[];
+}
+
+export function compileScenario(s: Scenario, opts: CompileOptions = {}): CompiledCluster {
   const diagnostics: Diagnostic[] = [];
   const calicoPools = (s.calico?.pools ?? []).some((p) => !p.disabled);
   const flannel = s.flannel && !calicoPools ? computeFlannelLeases(s, diagnostics) : undefined;
@@ -100,7 +110,9 @@ export function compileScenario(s: Scenario): CompiledCluster {
       const n = specs.get(name);
       if (!n) return undefined;
       const self = view.peerByName.get(name)!;
-      const st: NodeState = n.os === 'linux' ? compileLinuxNode(n, self, view) : compileWindowsNode(n, self, view);
+      const imported = n.os === 'windows' ? opts.hns?.find((h) => h.node === n.name) : undefined;
+      const derived: NodeState = n.os === 'linux' ? compileLinuxNode(n, self, view) : compileWindowsNode(n, self, view);
+      const st: NodeState = imported && derived.kind === 'windows' ? withImportedHns(derived, imported.hns, s, imported.files) : derived;
       cache.set(name, st);
       return st;
     },

@@ -106,4 +106,6 @@ export interface WindowsNodeState {
   hostRoutes: WindowsHostRoute[];
   /** Pod-network exceptions of OutBoundNAT (service CIDRs, then pool CIDRs). */
   natExceptions: string[];
+  /** Set when the HNS objects come from the node's own dumps (these files), not derived from the cluster objects. */
+  importedFrom?: string[];
 }

@@ -46,11 +46,12 @@ function lbSummary(st: WindowsNodeState): string {
 }
 
 export function windowsStateViews(st: WindowsNodeState): WindowsView[] {
+  const from = st.importedFrom ? ` (imported: ${st.importedFrom.join(', ')})` : '';
   return [
-    { id: 'hns-network', title: 'Get-HnsNetwork | ConvertTo-Json -Depth 10', text: json(st.network) },
-    { id: 'hns-endpoint', title: 'Get-HnsEndpoint | ConvertTo-Json -Depth 10', text: json(st.endpoints) },
+    { id: 'hns-network', title: `Get-HnsNetwork | ConvertTo-Json -Depth 10${from}`, text: json(st.network) },
+    { id: 'hns-endpoint', title: `Get-HnsEndpoint | ConvertTo-Json -Depth 10${from}`, text: json(st.endpoints) },
     { id: 'hns-namespace', title: 'Get-HnsNamespace | ConvertTo-Json -Depth 10', text: json(st.namespaces) },
-    { id: 'hns-policylist', title: 'Get-HnsPolicyList | ConvertTo-Json -Depth 10', text: json(st.policyLists) },
+    { id: 'hns-policylist', title: `Get-HnsPolicyList | ConvertTo-Json -Depth 10${from}`, text: json(st.policyLists) },
     { id: 'vfp', title: 'vfpctrl /list-vmswitch-port; vfpctrl /port <port> /list-rule', text: vfpListing(st) },
     { id: 'routes', title: 'Get-NetRoute -AddressFamily IPv4', text: routeListing(st) },
     { id: 'lb', title: 'kube-proxy (winkernel) load balancers', text: lbSummary(st) },

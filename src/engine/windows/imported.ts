@@ -1,0 +1,108 @@
+/**
+ * A Windows node built from what the node itself printed (`Get-HnsNetwork`,
+ * `Get-HnsEndpoint`, `Get-HnsPolicyList` JSON dumps, importers/hnsDump.ts)
+ * instead of what the cluster objects imply: the network (type, subnet,
+ * VSID, RemoteSubnetRoutes, DrMacAddress), the endpoints with their policies
+ * (OutBoundNAT exceptions, ROUTE, ACLs) and the load balancers become the
+ * node's state, and the VFP ports are compiled from them the same way.
+ * What a dump lacks (a pod without an endpoint, a block without a
+ * RemoteSubnetRoute) then shows in traces as it would on the real node.
+ * The differences to the derived state are listed by importers/compareHns.ts.
+ *
+ * Assumption: the host routes and the backend cap are not in the dumps and
+ * stay derived.
+ */
+import type { ObjectRef } from '../model/diagnostic';
+import { nthAddress, parseCidr } from '../model/ipv4';
+import type { Scenario } from '../model/scenario';
+import type { HnsImport } from '../importers/hnsDump';
+import type { HnsEndpoint, HnsEndpointPolicy, HnsNetwork } from './hns';
+import { packetMac } from './hns';
+import type { WindowsNodeState, WindowsPod, WinLoadBalancer } from './state';
+import { compileVfpPorts } from './vfpCompile';
+
+function pickNetwork(imp: HnsImport, derived: WindowsNodeState): HnsNetwork | undefined {
+  return imp.networks.find((n) => n.Name === derived.network.Name) ?? imp.networks.find((n) => n.Type === 'Overlay' || n.Type === 'L2Bridge');
+}
+
+function outboundNat(ep: HnsEndpoint): Extract<HnsEndpointPolicy, { Type: 'OutBoundNAT' }> | undefined {
+  return ep.Policies.find((p): p is Extract<HnsEndpointPolicy, { Type: 'OutBoundNAT' }> => p.Type === 'OutBoundNAT');
+}
+
+/** The Service a load balancer serves, found by its frontend (ClusterIP, external IP or NodePort). */
+function serviceOf(s: Scenario, vip: string, port: number, nodePort: boolean): ObjectRef | undefined {
+  const svc = s.services.find((v) =>
+    nodePort ? v.ports.some((p) => p.nodePort === port) : (v.clusterIP === vip || v.externalIPs.includes(vip) || v.loadBalancerIngress.includes(vip)) && v.ports.some((p) => p.port === port),
+  );
+  return svc?.ref;
+}
+
+function loadBalancersOf(imp: HnsImport, endpoints: HnsEndpoint[], st: WindowsNodeState, s: Scenario): WinLoadBalancer[] {
+  const byId = new Map(endpoints.map((e) => [e.ID.toUpperCase(), e]));
+  return imp.policyLists.flatMap((pl) =>
+    pl.Policies.flatMap((elb): WinLoadBalancer[] => {
+      if (elb.Protocol !== 6 && elb.Protocol !== 17) return [];
+      const nodePort = elb.VIPs.length === 0;
+      const vip = nodePort ? st.ip : elb.VIPs[0]!;
+      const service = serviceOf(s, vip, elb.ExternalPort, nodePort) ?? { kind: 'HnsPolicyList', name: pl.ID };
+      const backends = pl.References.flatMap((ref) => {
+        const ep = byId.get(ref.split('/').pop()!.toUpperCase());
+        if (!ep) return [];
+        const pod = st.pods.find((p) => p.ip === ep.IPAddress);
+        return [{ ip: ep.IPAddress, endpointId: ep.ID, remote: ep.IsRemoteEndpoint === true, ...(pod ? { pod: pod.pod } : {}) }];
+      });
+      const kind: WinLoadBalancer['kind'] = nodePort ? 'NodePort' : s.services.some((v) => v.clusterIP === vip) ? 'ClusterIP' : s.services.some((v) => v.loadBalancerIngress.includes(vip)) ? 'LoadBalancer' : 'ExternalIP';
+      return [
+        {
+          id: pl.ID,
+          service,
+          kind,
+          vip,
+          proto: elb.Protocol === 6 ? 'tcp' : 'udp',
+          externalPort: elb.ExternalPort,
+          internalPort: elb.InternalPort,
+          dsr: elb.IsDSR,
+          preserveDip: elb.PreserveDip,
+          localRoutedVip: elb.LocalRoutedVip,
+          affinity: elb.DistributionType === 2,
+          sourceVip: elb.SourceVIP || st.ip,
+          backends,
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * The node state from the dumps, on top of the derived one (whose identity,
+ * host routes and backend cap it keeps). Parts the dumps do not contain
+ * (no network, no endpoints, no policy lists) stay derived.
+ */
+export function withImportedHns(derived: WindowsNodeState, imp: HnsImport, s: Scenario, files: string[]): WindowsNodeState {
+  const network = pickNetwork(imp, derived) ?? derived.network;
+  const subnet = network.Subnets[0];
+  const block = (subnet && parseCidr(subnet.AddressPrefix)) || derived.block;
+  const mode = network.Type === 'Overlay' ? 'overlay' : 'l2bridge';
+  const vsid = subnet?.Policies.find((p) => p.Type === 'VSID')?.VSID;
+  const endpoints = imp.endpoints.length > 0 ? imp.endpoints : derived.endpoints;
+  const local = endpoints.filter((e) => !e.IsRemoteEndpoint);
+  const hostEndpoint = endpoints.find((e) => e.Name.endsWith('_ep')) ?? endpoints.find((e) => e.IPAddress === nthAddress(block, 2)) ?? derived.hostEndpoint;
+  const pods: WindowsPod[] = derived.pods.flatMap((p) => {
+    const ep = local.find((e) => e.IPAddress === p.ip && e !== hostEndpoint);
+    if (!ep) return [];
+    return [{ ...p, endpointId: ep.ID, mac: packetMac(ep.MacAddress), gateway: ep.GatewayAddress ?? p.gateway, outboundNat: outboundNat(ep) !== undefined }];
+  });
+  const base: WindowsNodeState = { ...derived, network, block, mode, endpoints, hostEndpoint, pods, ...(vsid !== undefined ? { vsid } : {}) };
+  const loadBalancers = imp.policyLists.length > 0 ? loadBalancersOf(imp, endpoints, base, s) : derived.loadBalancers;
+  const firstNat = pods.map((p) => endpoints.find((e) => e.ID === p.endpointId)).find((e) => e && outboundNat(e));
+  return {
+    ...base,
+    loadBalancers,
+    policyLists: imp.policyLists.length > 0 ? imp.policyLists : derived.policyLists,
+    lbFailures: imp.policyLists.length > 0 ? [] : derived.lbFailures,
+    sourceVip: loadBalancers.find((lb) => !lb.dsr)?.sourceVip ?? derived.sourceVip,
+    natExceptions: firstNat ? outboundNat(firstNat)!.ExceptionList : derived.natExceptions,
+    ports: compileVfpPorts({ node: derived.name, nodeIp: derived.ip, hostMac: derived.hostMac, mode, network, block, pods, endpoints, hostEndpoint, loadBalancers }),
+    importedFrom: files,
+  };
+}
