@@ -69,6 +69,7 @@ export const explainEn = {
       hostSend: 'The host sends to {{dst}} (next hop {{via}}).',
     },
     windows: {
+      clusterIpFromHost: 'The Windows node itself cannot reach the ClusterIP {{vip}}: its load balancer serves pods, not the host.',
       preserveDip: 'The load balancer for {{vip}} picks the local backend {{backend}} and keeps the destination (preserve-destination): the pod sees the service address {{vip}}.',
       etpLocalWithoutDsr: 'externalTrafficPolicy Local on Windows works only with DSR; with enableDSR off kube-proxy has no load balancer for port {{port}}.',
       nodePortFromLocalPod: 'NodePort {{port}} on the pod\'s own node: not reachable from pods on the same Windows host.',
@@ -152,6 +153,7 @@ export const explainEn = {
     'lb-backend-cap-exceeded': 'Service {{service}} has {{count}} backends; an HNS load balancer holds at most {{cap}} on build {{build}}, so kube-proxy could not create it.',
     'nodeport-from-local-pod': 'NodePort {{port}} is not reachable from pod {{pod}} on the same Windows node.',
     'etp-local-requires-dsr': 'Service {{service}} has externalTrafficPolicy Local, which Windows supports only with DSR (enableDSR is off): port {{port}} has no load balancer.',
+    'clusterip-from-windows-host': 'The Windows node itself cannot reach services by ClusterIP ({{vip}}); its pods can.',
     'nodeport-from-own-node': 'NodePort {{port}} is not reachable from the Windows node itself (it works from other nodes and from outside).',
     'windows-hostnetwork-unsupported': 'Pod {{pod}} asks for hostNetwork on Windows node {{node}}: Windows has no host networking for normal pods (only HostProcess pods).',
     'windows-ipv6-unsupported': 'IPv6 is not supported on Windows nodes with Calico or on overlay networks.',

@@ -68,6 +68,7 @@ export const explainRu = {
       hostSend: 'Хост отправляет пакет к {{dst}} (следующий узел {{via}}).',
     },
     windows: {
+      clusterIpFromHost: 'Сам Windows-узел не может обратиться к ClusterIP {{vip}}: балансировщик обслуживает поды, а не хост.',
       preserveDip: 'Балансировщик для {{vip}} выбирает локальный бэкенд {{backend}} и не подменяет адрес назначения (preserve-destination): под видит адрес сервиса {{vip}}.',
       etpLocalWithoutDsr: 'externalTrafficPolicy: Local на Windows работает только с DSR; при выключенном enableDSR у kube-proxy нет балансировщика для порта {{port}}.',
       nodePortFromLocalPod: 'NodePort {{port}} на собственном узле пода: с подов того же Windows-узла он недоступен.',
@@ -151,6 +152,7 @@ export const explainRu = {
     'lb-backend-cap-exceeded': 'У сервиса {{service}} {{count}} бэкендов; балансировщик HNS на сборке {{build}} держит не больше {{cap}}, и kube-proxy не смог его создать.',
     'nodeport-from-local-pod': 'NodePort {{port}} недоступен с пода {{pod}} на том же Windows-узле.',
     'etp-local-requires-dsr': 'У сервиса {{service}} externalTrafficPolicy: Local, а Windows поддерживает его только с DSR (enableDSR выключен): у порта {{port}} нет балансировщика.',
+    'clusterip-from-windows-host': 'Сам Windows-узел не может обращаться к сервисам по ClusterIP ({{vip}}); его поды могут.',
     'nodeport-from-own-node': 'NodePort {{port}} недоступен с самого Windows-узла (с других узлов и снаружи работает).',
     'windows-hostnetwork-unsupported': 'Под {{pod}} просит hostNetwork на Windows-узле {{node}}: у обычных подов на Windows нет сети узла (она есть только у HostProcess-подов).',
     'windows-ipv6-unsupported': 'IPv6 на Windows-узлах с Calico и в overlay-сетях не поддерживается.',

@@ -118,6 +118,11 @@ describe('NodePort from the outside client to k8s-lab-win-1', () => {
     expect(t.reply?.delivered).toMatchObject({ node: 'client', seenSrcIp: '192.168.10.25', seenSrcPort: 30081 });
   });
 
+  it('a ClusterIP from the Windows node itself: unsupported (M4; K2: no LocalRoutedVIP on ClusterIP load balancers)', () => {
+    const t = trace(lab(), { src: `node:${WIN}`, dst: 'svc:demo/hello' });
+    expect(t).toMatchObject({ verdict: 'unsupported', reason: { code: 'clusterip-from-windows-host', params: { vip: '10.97.141.163' } } });
+  });
+
   it('from the Windows node itself: unsupported (K6; the seed «NodePort недоступен с самого узла»)', () => {
     const t = trace(lab(), { src: `node:${WIN}`, dst: '192.168.10.25', dport: 30081 });
     expect(t).toMatchObject({ verdict: 'unsupported', reason: { code: 'nodeport-from-own-node' } });

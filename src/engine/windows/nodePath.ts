@@ -573,6 +573,11 @@ function fromHost(c: Ctx, p0: Packet): HopResult {
     return stop(c, 'unsupported', 'nodeport-from-own-node', { port: dport ?? 0 });
   }
   if (ownAddress) return toHost(c, p);
+  const clusterIpLb = st.loadBalancers.find((lb) => lb.kind === 'ClusterIP' && lb.vip === dst && lb.externalPort === dport && lb.proto === innerIp(p).proto);
+  if (clusterIpLb) {
+    rec.add({ at: { component: 'routing', layer: HOST_VNIC }, action: 'drop', before: p, rule: { text: `${dst}:${dport}: ClusterIP load balancer without LocalRoutedVIP`, source: 'M4 learn.microsoft.com common-problems: the node cannot reach services by ClusterIP from the host (pods can); K2 winkernel sets LocalRoutedVIP ("VIP access from the host") only on NodePort load balancers', owner: clusterIpLb.service }, explain: 'windows.clusterIpFromHost', params: { vip: dst } });
+    return stop(c, 'unsupported', 'clusterip-from-windows-host', { vip: dst });
+  }
   const inOverlay = cidrContains(st.block, dst) || st.ports.some((port) => port.kind === 'host' && port.layers.some((l) => l.rules.some((r) => r.action.type === 'encap' && r.match.dst?.some((d) => cidrContains(d, dst)))));
   rec.add({ at: { component: 'routing', layer: HOST_VNIC }, action: 'route', before: p0, after: p, explain: 'windows.hostSource', params: { dst, src: st.ip } });
   if (inOverlay) {
