@@ -14,8 +14,18 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const { values } = parseArgs({ options: { scenario: { type: 'string' }, node: { type: 'string' }, view: { type: 'string' } }, strict: true });
-if (!values.scenario || !values.node) fail('usage: npm run state -- --scenario <preset|file> --node NAME [--view ID]');
+const USAGE = 'usage: npm run state -- --scenario <preset|file> --node NAME [--view ID]';
+let values: { scenario?: string; node?: string; view?: string; help?: boolean };
+try {
+  ({ values } = parseArgs({ options: { scenario: { type: 'string' }, node: { type: 'string' }, view: { type: 'string' }, help: { type: 'boolean' } }, strict: true }));
+} catch (e) {
+  fail(`${(e as Error).message}\n${USAGE}`);
+}
+if (values.help) {
+  process.stdout.write(`${USAGE}\nLinux views: addr, routes, neigh, fdb, sysctl, nft, pod:NS/NAME. Windows views: hns (all hns-…), hns-network, hns-endpoint, hns-namespace, hns-policylist, vfp, routes, lb, ipam.\n`);
+  process.exit(0);
+}
+if (!values.scenario || !values.node) fail(USAGE);
 const loaded = loadScenarioArg(values.scenario);
 if ('error' in loaded) fail(loaded.error);
 if (!loaded.scenario) fail(loaded.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic).join('; '));

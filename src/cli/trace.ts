@@ -9,7 +9,7 @@ import { compileScenario, formatDiagnostic, formatTraceMarkdown, formatTraceText
 import { explainText } from './explain';
 import { compareAttachedHns, loadScenarioArgs } from './scenarioSource';
 
-const USAGE = 'usage: npm run trace -- --scenario <preset|file[,file…]> [--windows-node NAME] --src <IP|pod:NS/NAME|node:NAME|host:NAME> --dst <IP|pod:NS/NAME|svc:NS/NAME|node:NAME|host:NAME|dns:NAME> [--dport N] [--sport N] [--proto tcp|udp|icmp] [--size BYTES] [--df|--no-df] [--from-node NAME] [--packet first|next] [--backend IP[:PORT]] [--format text|json|markdown] [--detail]';
+const USAGE = 'usage (--from-node NAME: the source is outside the scenario, e.g. an IP, and its packet enters at that node\'s NIC): npm run trace -- --scenario <preset|file[,file…]> [--windows-node NAME] --src <IP|pod:NS/NAME|node:NAME|host:NAME> --dst <IP|pod:NS/NAME|svc:NS/NAME|node:NAME|host:NAME|dns:NAME> [--dport N] [--sport N] [--proto tcp|udp|icmp] [--size BYTES] [--df|--no-df] [--from-node NAME] [--packet first|next] [--backend IP[:PORT]] [--format text|json|markdown] [--detail]';
 
 function fail(message: string): never {
   process.stderr.write(`error: ${message}\n`);
@@ -67,8 +67,9 @@ function main(): void {
   if ('error' in loaded) fail(loaded.error);
   const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
   for (const d of loaded.diagnostics.filter((x) => x.severity === 'warning')) process.stderr.write(`${formatDiagnostic(d)}\n`);
-  if (!loaded.scenario) fail(errors.map(formatDiagnostic).join('; ') || 'the scenario could not be loaded');
-  for (const d of errors) process.stderr.write(`${formatDiagnostic(d)}\n`);
+  // Bad input is exit 2: tracing what is left of a scenario with errors would answer a different question.
+  if (!loaded.scenario || errors.length) fail(errors.map(formatDiagnostic).join('\n') || 'the scenario could not be loaded');
+  for (const d of loaded.diagnostics.filter((x) => x.code === 'unknown-kind')) process.stderr.write(`${formatDiagnostic(d)}\n`);
 
   const req: FlowRequest = {
     src,

@@ -38,6 +38,7 @@ export const explainEn = {
       deliver: 'Pod {{pod}} receives the packet from {{src}} with TTL {{ttl}}.',
     },
     conntrack: {
+      known: 'A packet of a known connection: conntrack finds its entry; no address translation to apply here, and the nat chains are skipped.',
       original: 'A later packet of a known connection: conntrack applies the recorded DNAT (destination {{dst}}); the nat chains are skipped.',
       reply: 'A reply of a known connection: conntrack restores the original destination {{dst}} (un-SNAT).',
       originalSrc: 'conntrack applies the recorded source NAT: source {{src}}.',
@@ -52,7 +53,7 @@ export const explainEn = {
       accept: 'Accepted in {{table}} {{chain}}.',
       drop: 'Dropped by {{table}} {{chain}}. {{detail}}',
       reject: 'Rejected by {{table}} {{chain}}: the sender gets an ICMP error. {{detail}}',
-      dnat: 'DNAT in {{table}} {{chain}}: the destination becomes the chosen endpoint. {{detail}}',
+      dnat: 'DNAT in {{table}} {{chain}}: the destination becomes the chosen endpoint (dnat {{detail}}).',
       snat: 'SNAT in {{table}} {{chain}}. {{detail}}',
       masquerade: 'Masquerade in {{table}} {{chain}}: the source becomes the address of the outgoing interface. {{detail}}',
       mark: 'The packet is marked in {{chain}} so that it is masqueraded on the way out. {{detail}}',
@@ -69,6 +70,9 @@ export const explainEn = {
       hostSend: 'The host sends to {{dst}} (next hop {{via}}).',
     },
     windows: {
+      compartmentOnLink: 'In the pod\'s network compartment {{dst}} is on-link ({{subnet}}): the frame goes straight to that address, no gateway.',
+      routeIn: 'The distributed router routes the decapsulated packet into {{subnet}} and decrements the TTL.',
+      uftCreateInbound: 'First packet of an inbound flow: VFP records it, so the reply is recognised and allowed.',
       clusterIpFromHost: 'The Windows node itself cannot reach the ClusterIP {{vip}}: its load balancer serves pods, not the host.',
       preserveDip: 'The load balancer for {{vip}} picks the local backend {{backend}} and keeps the destination (preserve-destination): the pod sees the service address {{vip}}.',
       etpLocalWithoutDsr: 'externalTrafficPolicy Local on Windows works only with DSR; with enableDSR off kube-proxy has no load balancer for port {{port}}.',
@@ -117,7 +121,7 @@ export const explainEn = {
       nodePortFromNode: 'NodePort {{port}} from the node itself is not supported on Windows.',
     },
     trace: {
-      resolvedWindows: 'The Windows resolver appends the DNS suffix search list to the single-label name and finds {{name}} at ClusterIP {{ip}}.',
+      resolvedWindows: 'The Windows resolver finds {{name}} at ClusterIP {{ip}} (it appends the DNS suffix search list only to a name without a dot; a full name is queried as is).',
       nxdomainWindows: 'The Windows resolver queries {{name}} as it is — it has a dot, so no search suffix is appended — and gets NXDOMAIN.',
       limitation: 'This flow runs into a documented limitation of Windows nodes ({{code}}) before any packet is sent.',
       resolved: 'The pod\'s resolver tries the search suffixes (ndots:5) and finds {{name}} at ClusterIP {{ip}}.',

@@ -216,7 +216,8 @@ function fromLink(c: Ctx, arrival: Arrival): HopResult {
     mark = ct.entry.mark;
     const target = ctTarget(ct);
     const q = conntrackRewrite(pkt, target, 'dst');
-    pkt = rec.add({ at: { component: 'conntrack', layer: 'prerouting' }, action: ct.dir === 'reply' ? 'un-snat' : 'dnat', before: pkt, after: q, rule: { text: ct.entry.text, source: CONNTRACK }, explain: `conntrack.${ct.dir}`, params: { dst: target.dst }, level: innerIp(q).dst !== innerIp(pkt).dst ? 'hop' : 'detail' });
+    const rewrites = innerIp(q).dst !== innerIp(pkt).dst || ports(q).dport !== ports(pkt).dport;
+    pkt = rec.add({ at: { component: 'conntrack', layer: 'prerouting' }, action: !rewrites ? 'match' : ct.dir === 'reply' ? 'un-snat' : 'dnat', before: pkt, after: q, rule: { text: ct.entry.text, source: CONNTRACK }, explain: rewrites ? `conntrack.${ct.dir}` : 'conntrack.known', params: { dst: target.dst }, level: rewrites ? 'hop' : 'detail' });
     if (ct.dir === 'reply' && !ct.entry.seenReply) {
       // The first reply makes the connection ESTABLISHED / [ASSURED] in `conntrack -L`.
       ct.entry.seenReply = true;

@@ -57,8 +57,8 @@ clusterCIDR: 172.20.0.0/16
 ${seedFabricYaml('main', 'client and internet hosts are illustrative')}${node('k8s-master-1', '192.168.10.17', '172.20.70.192', true)}
 ${node('k8s-node-1', '192.168.10.20', '172.20.211.0', false)}
 ${node('k8s-node-2', '192.168.10.21', '172.20.172.0', false)}
-${pod('kube-system', 'coredns-0', 'k8s-node-1', '172.20.211.1', 'k8s-app: kube-dns')}
-${pod('demo', 'hello-2', 'k8s-node-1', '172.20.211.43', 'app: hello')}
+${pod('kube-system', 'coredns-0', 'k8s-node-1', '172.20.211.1', 'k8s-app: kube-dns', true)}
+${pod('demo', 'hello-2', 'k8s-node-1', '172.20.211.43', 'app: hello', true)}
 ${pod('demo', 'net', 'k8s-node-1', '172.20.211.53', 'app: net')}
 ${pod('demo', 'hello', 'k8s-node-2', '172.20.172.6', 'app: hello')}
 ---
@@ -96,7 +96,7 @@ endpoints:
   nodeName: k8s-node-1
   targetRef: {kind: Pod, name: hello-2, namespace: demo}
 ---
-${kubeDnsServiceYaml([{ ip: '172.20.211.1', node: 'k8s-node-1', pod: 'coredns-1' }], { sliceName: 'kube-dns-main', tcp: false })}`;
+${kubeDnsServiceYaml([{ ip: '172.20.211.1', node: 'k8s-node-1', pod: 'coredns-0' }], { sliceName: 'kube-dns-main', tcp: false })}`;
 }
 
 function node(name: string, ip: string, tunnel: string, master: boolean): string {
@@ -115,7 +115,8 @@ status:
     address: ${ip}`;
 }
 
-function pod(ns: string, name: string, nodeName: string, ip: string, label: string): string {
+/** A pod; `assumedName` marks a name the seed does not give (its `cali…` veth name is then derived from ours, not the seed's). */
+function pod(ns: string, name: string, nodeName: string, ip: string, label: string, assumedName = false): string {
   return `---
 apiVersion: v1
 kind: Pod
@@ -123,7 +124,7 @@ metadata:
   name: ${name}
   namespace: ${ns}
   labels:
-    ${label}
+    ${label}${assumedName ? '\n  annotations:\n    packetwalk.dev/assumption: "pod name not in the seed; the seed shows only its address and veth"' : ''}
 spec:
   nodeName: ${nodeName}
 status:

@@ -27,6 +27,12 @@ export function refOf(raw: RawObject): ObjectRef {
  * success returns the parsed data; on failure pushes one `invalid-field` (or
  * `ipv6-unsupported`) error per issue and returns undefined.
  */
+/** zod's message, except a missing required field, which says so plainly. */
+function readable(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) return `is required but missing (expected ${issue.expected})`;
+  return issue.message;
+}
+
 export function validateObject<S extends z.ZodType>(
   schema: S,
   raw: RawObject,
@@ -46,7 +52,7 @@ export function validateObject<S extends z.ZodType>(
       object,
       field: formatPath(path),
       line: raw.lineOf(path),
-      message: issue.message,
+      message: readable(issue),
     });
   }
   return undefined;

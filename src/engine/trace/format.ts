@@ -28,7 +28,7 @@ function headline(t: Trace): string {
   return `${f.proto.toUpperCase()} ${f.src.spec} (${f.src.ip}) → ${f.dst.spec} (${f.dst.ip}${port}), ${f.packet} packet`;
 }
 
-function verdictLine(t: Trace): string {
+function verdictLine(t: Trace, explain: FormatOptions['explain'] = fallbackExplain): string {
   if (t.delivered) {
     const d = t.delivered;
     const at = d.pod ? `pod ${d.pod} on ${d.node}` : d.node;
@@ -36,8 +36,9 @@ function verdictLine(t: Trace): string {
     const sport = d.seenSrcPort !== undefined ? `:${d.seenSrcPort}` : '';
     return `verdict: delivered to ${at} at ${d.ip}${port}; the socket sees source ${d.seenSrcIp}${sport}, TTL ${d.ttl}`;
   }
-  const params = t.reason ? Object.entries(t.reason.params).map(([k, v]) => `${k}=${v}`).join(' ') : '';
-  return `verdict: ${t.verdict}${t.reason ? ` (${t.reason.code}${params ? `: ${params}` : ''})` : ''}`;
+  if (!t.reason) return `verdict: ${t.verdict}`;
+  // The sentence for people, the stable code for scripts.
+  return `verdict: ${t.verdict} — ${explain(`reason.${t.reason.code}`, t.reason.params)} (${t.reason.code})`;
 }
 
 function visible(t: Trace, o: FormatOptions): Step[] {
@@ -46,8 +47,8 @@ function visible(t: Trace, o: FormatOptions): Step[] {
 
 function textOf(t: Trace, o: FormatOptions, title: string): string[] {
   const explain = o.explain ?? fallbackExplain;
-  const out = [`${title}: ${headline(t)}`, verdictLine(t)];
-  for (const w of t.warnings ?? []) out.push(`warning: ${w.code}`);
+  const out = [`${title}: ${headline(t)}`, verdictLine(t, explain)];
+  for (const w of t.warnings ?? []) out.push(`warning: ${explain(`reason.${w.code}`, w.params)} (${w.code})`);
   visible(t, o).forEach((s, i) => {
     out.push('', `${String(i + 1).padStart(2)}. [${where(s)}] ${s.action}: ${explain(`explain.${s.explain.key}`, s.explain.params)}`);
     if (s.rule) for (const line of s.rule.text.split('\n')) out.push(`      rule: ${line}${s.rule.assumption ? '   (assumption)' : ''}`);
@@ -76,7 +77,8 @@ function mdEscape(s: string): string {
 
 function markdownOf(t: Trace, o: FormatOptions, title: string): string[] {
   const explain = o.explain ?? fallbackExplain;
-  const out = [`### ${title}: ${mdEscape(headline(t))}`, '', `**${mdEscape(verdictLine(t))}**`, '', '| # | where | action | rule | headers after | why |', '|---|---|---|---|---|---|'];
+  const warnings = (t.warnings ?? []).map((w) => `> ⚠ ${mdEscape(explain(`reason.${w.code}`, w.params))} (\`${w.code}\`)`);
+  const out = [`### ${title}: ${mdEscape(headline(t))}`, '', `**${mdEscape(verdictLine(t, explain))}**`, '', ...(warnings.length ? [...warnings, ''] : []), '| # | where | action | rule | headers after | why |', '|---|---|---|---|---|---|'];
   visible(t, o).forEach((s, i) => {
     const rule = s.rule ? `\`${mdEscape(s.rule.text)}\`` : '';
     const headers = s.changed.length > 0 ? mdEscape(formatPacket(s.after, { ttl: true }).join('\n')) : '';

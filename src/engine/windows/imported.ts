@@ -65,7 +65,7 @@ function loadBalancersOf(imp: HnsImport, endpoints: HnsEndpoint[], st: WindowsNo
           preserveDip: elb.PreserveDip,
           localRoutedVip: elb.LocalRoutedVip,
           affinity: elb.DistributionType === 2,
-          sourceVip: elb.SourceVIP || st.ip,
+          sourceVip: elb.SourceVIP ?? '',
           backends,
         },
       ];

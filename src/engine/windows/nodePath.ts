@@ -77,6 +77,18 @@ function nodePortOn(st: WindowsNodeState, p: Packet): boolean {
   return st.loadBalancers.some((lb) => lb.kind === 'NodePort' && lb.externalPort === dport && lb.proto === innerIp(p).proto);
 }
 
+/**
+ * A decapsulated packet from another subnet is routed into this one by the
+ * distributed router: the TTL drops once, as on the way out (assumption, see
+ * the module note); a packet from this node's own subnet is only switched.
+ */
+function routedIn(c: Ctx, p: Packet): Packet {
+  if (cidrContains(c.st.block, innerIp(p).src)) return p;
+  const q = decrementTtl(p);
+  c.rec.add({ at: { component: 'vfp', layer: LAYER.paRoute, chain: PHYSICAL_NIC }, action: 'route', before: p, after: q, rule: { text: `${c.st.block.text} (${c.st.network.Name}, gateway ${c.st.network.Subnets[0]?.GatewayAddress ?? ''})`, source: TTL_ASSUMPTION, assumption: true }, explain: 'windows.routeIn', params: { dst: innerIp(p).dst, subnet: c.st.block.text }, level: 'detail' });
+  return q;
+}
+
 // ---------------------------------------------------------------- leaving the node
 
 /** ARP on the node network and onto the wire through the external port. */
@@ -146,9 +158,14 @@ function encapsulate(c: Ctx, p: Packet, e: Extract<UftRoute, { kind: 'encap' }>)
   return { headers: [{ kind: 'ipv4', src: st.ip, dst: e.pa, ttl: 128, proto: 'udp', len: udp.len! + HEADER_BYTES.ipv4, df: false }, udp, { kind: 'vxlan', vni: e.vni, flags: 0x08 }, ...inner.headers] };
 }
 
-/** Carries out the switch's decision for a packet that has been through the layers (or the flow cache). */
-function dispatch(c: Ctx, p: Packet, d: Decision): HopResult {
+/**
+ * Carries out the switch's decision for a packet that has been through the
+ * layers (or the flow cache). `composed` runs once the layers' last action
+ * (the encapsulation, if any) is recorded: the first packet's unified flow.
+ */
+function dispatch(c: Ctx, p: Packet, d: Decision, composed?: () => void): HopResult {
   const { st, rec } = c;
+  if (d.kind !== 'encap') composed?.();
   if (d.kind === 'encap') {
     const outer = encapsulate(c, p, d);
     rec.add({
@@ -160,6 +177,7 @@ function dispatch(c: Ctx, p: Packet, d: Decision): HopResult {
       explain: 'windows.encapsulate',
       params: { vni: d.vni, remote: d.pa, local: st.ip },
     });
+    composed?.();
     return transmitWire(c, outer, d.pa, st.hostMac);
   }
   if (d.kind === 'local') return switchToIp(c, p);
@@ -376,8 +394,7 @@ function switchFromPort(c: Ctx, port: VfpPort, p: Packet, srcPod?: WindowsPod): 
   }
   const w = walkLayersOut(c, port, p, srcPod);
   if (w.stopped) return w.stopped;
-  recordFlow(c, port, p, w.packet, w.decision!);
-  return dispatch(c, w.packet, w.decision!);
+  return dispatch(c, w.packet, w.decision!, () => recordFlow(c, port, p, w.packet, w.decision!));
 }
 
 // ---------------------------------------------------------------- from the switch to a port
@@ -427,6 +444,7 @@ function deliverToPod(c: Ctx, pod: WindowsPod, p0: Packet): HopResult {
     }
     const key = tupleOf(p);
     table.push({ port: port.id, key, result: key, route: { kind: 'local' }, text: 'no rewrite (inbound flow)', hits: 0 });
+    rec.add({ at: { component: 'uft', layer: port.label }, action: 'flow-create', before: p, rule: { text: `unified flow ${port.label}: no rewrite (inbound flow)`, source: 'M9/M10 VFP unified flow table (stateful: the reply matches this flow)' }, explain: 'windows.uftCreateInbound', params: {}, level: 'detail' });
   }
   const ip = innerIp(p);
   const { sport, dport } = ports(p);
@@ -476,8 +494,7 @@ function toHost(c: Ctx, p: Packet): HopResult {
     if (!rr) return stop(c, 'dropped', 'vfp-no-decision', { port: port.label });
     const w = routingDecision(c, port, q, rr);
     if (w.stopped) return w.stopped;
-    recordFlow(c, port, p, w.packet, w.decision!);
-    return dispatch(c, w.packet, w.decision!);
+    return dispatch(c, w.packet, w.decision!, () => recordFlow(c, port, p, w.packet, w.decision!));
   }
   const f = failedLb(st, p);
   if (f) return missingLbStop(c, p, f);
@@ -508,8 +525,8 @@ function fromPod(c: Ctx, podName: string, p: Packet): HopResult {
     action: 'route',
     before: p,
     rule: { text: onLink ? `${st.block.text} on-link (vEthernet of ${pod.pod})` : `0.0.0.0/0 → ${pod.gateway}`, source: 'C25 Calico CNI: endpoint gateway and route 0.0.0.0/0 → gateway', owner: pod.ref },
-    explain: 'windows.compartmentRoute',
-    params: { dst, nextHop },
+    explain: onLink ? 'windows.compartmentOnLink' : 'windows.compartmentRoute',
+    params: { dst, nextHop, subnet: st.block.text },
   });
   if (dst === st.ip && nodePortOn(st, p)) {
     rec.add({ at: { component: 'compartment', layer: pod.pod }, action: 'drop', before: p, rule: { text: `NodePort ${ports(p).dport} on ${dst}`, source: 'M6 microsoft/SDN Kubernetes/flannel/overlay/README.md: NodePort access works except from pods on the same host (assumption: still so)', assumption: true }, explain: 'windows.nodePortFromLocalPod', params: { port: ports(p).dport ?? 0 } });
@@ -547,15 +564,16 @@ function fromWire(c: Ctx, arrival: Arrival): HopResult {
     }
     const inner: Packet = { headers: p.headers.slice(p.headers.indexOf(vx) + 1) };
     p = rec.add({ at: { component: 'vfp', layer: LAYER.encap, chain: PHYSICAL_NIC }, action: 'decapsulate', before: p, after: inner, rule: ruleOf(rule), explain: 'windows.decapsulate', params: { vni: vx.vni, from: outerIp(p).src } });
-    return switchToIp(c, p);
+    return switchToIp(c, routedIn(c, p));
   }
   const dst = innerIp(p).dst;
   if (dst === st.ip || st.loadBalancers.some((lb) => (lb.kind === 'ExternalIP' || lb.kind === 'LoadBalancer') && lb.vip === dst)) return toHost(c, p);
   if (cidrContains(st.block, dst) && st.mode === 'l2bridge') {
     const pod = st.pods.find((x) => x.ip === dst);
     const q = withOuterEth(p, { src: st.hostMac, dst: pod?.mac ?? st.hostMac });
-    rec.add({ at: { component: 'vfp', layer: LAYER.macRewrite, chain: PHYSICAL_NIC }, action: 'mac-rewrite', before: p, after: q, rule: { text: `L2Bridge ${st.network.Name}: destination MAC ${hnsMac(st.hostMac)} → ${pod ? hnsMac(pod.mac) : '?'}`, source: 'M2/K6: l2bridge rewrites MACs on ingress and egress' }, explain: 'windows.macRewriteIn', params: { dst } });
-    return switchToIp(c, q);
+    const routed = decrementTtl(q);
+    rec.add({ at: { component: 'vfp', layer: LAYER.macRewrite, chain: PHYSICAL_NIC }, action: 'mac-rewrite', before: p, after: routed, rule: { text: `L2Bridge ${st.network.Name}: destination MAC ${hnsMac(st.hostMac)} → ${pod ? hnsMac(pod.mac) : '?'}`, source: `M2/K6: l2bridge rewrites MACs on ingress and egress; ${TTL_ASSUMPTION}`, assumption: true }, explain: 'windows.macRewriteIn', params: { dst } });
+    return switchToIp(c, routed);
   }
   rec.add({ at: { component: 'link', layer: PHYSICAL_NIC }, action: 'drop', before: p, explain: 'windows.notForUs', params: { dst } });
   return stop(c, 'dropped', 'not-for-this-node', { dst });

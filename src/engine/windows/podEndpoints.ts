@@ -13,7 +13,8 @@
  *   @see DATAPATH-FACTS §8.3 [C26][C29][O1], §8.1 [C25]
  * - ACLs as Felix programs them with no NetworkPolicy: `allow-host-to-endpoint`
  *   inbound from the host's addresses at priority 900, and the namespace
- *   profile `kns.<ns>` allowing everything in and out at 1000.
+ *   profile `kns.<ns>` allowing everything in and out at 1000; below them the
+ *   CNI's default inbound Block at 65500.
  *   @see DATAPATH-FACTS §8.4 [C23][C24]. Assumption: the profile's allow
  *   rules as one Allow per direction.
  */
@@ -40,6 +41,8 @@ function aclPolicies(pod: PodSpec, hostIps: string[]): HnsAclPolicy[] {
     { Type: 'ACL', Id: 'allow-host-to-endpoint', Protocols: '256', Action: 'Allow', Direction: 'In', RemoteAddresses: hostIps.map((ip) => `${ip}/32`).join(','), RuleType: 'Switch', Priority: 900 },
     { Type: 'ACL', Id: `profile-kns.${ns}-in`, Protocols: '256', Action: 'Allow', Direction: 'In', RuleType: 'Switch', Priority: 1000 },
     { Type: 'ACL', Id: `profile-kns.${ns}-out`, Protocols: '256', Action: 'Allow', Direction: 'Out', RuleType: 'Switch', Priority: 1000 },
+    // The CNI's default deny (unless WindowsDisableDefaultDenyAllPolicy): every allow above has a lower number, so it wins. [C25]
+    { Type: 'ACL', Id: 'default-deny-in', Protocols: '256', Action: 'Block', Direction: 'In', RuleType: 'Switch', Priority: 65500 },
   ];
 }
 

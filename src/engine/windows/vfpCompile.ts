@@ -79,7 +79,8 @@ function lbRule(lb: WinLoadBalancer, nodeIp: string, direction: 'out' | 'in'): V
       lbId: lb.id,
       backends: lb.backends.map((b) => ({ ...b, port: lb.internalPort })),
       dsr: lb.dsr,
-      ...(lb.dsr ? {} : { snatTo: lb.sourceVip }),
+      // An empty SourceVIP (l2bridge): assumption, HNS uses the node IP (DATAPATH-FACTS caveat 3).
+      ...(lb.dsr ? {} : { snatTo: lb.sourceVip || nodeIp }),
       preserveDip: lb.preserveDip,
       affinity: lb.affinity,
     },

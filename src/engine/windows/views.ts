@@ -6,6 +6,8 @@
  * Assumption: vfpctrl's exact column layout is not reproduced; the rule
  * names, priorities, conditions and actions are.
  */
+import { windowsReserved } from '../ipam/blocks';
+import { cidrSize } from '../model/ipv4';
 import type { WindowsNodeState } from './state';
 import { formatRule } from './vfpMatch';
 
@@ -39,10 +41,23 @@ function routeListing(st: WindowsNodeState): string {
 
 function lbSummary(st: WindowsNodeState): string {
   const cap = `Backend cap per load balancer: ${st.lbCap.cap} (build ${st.lbCap.build ?? 'unknown'}; ${st.lbCap.source})`;
-  const vip = `Source VIP: ${st.sourceVip}`;
+  const vip = `Source VIP: ${st.sourceVip || '(none: kube-proxy passes an empty SourceVIP on this network type; assumption: the node IP is used)'}`;
   const failed = st.lbFailures.map((f) => `NOT CREATED ${f.service.namespace}/${f.service.name} ${f.vip}:${f.port}/${f.proto}: ${f.reason === 'backend-cap' ? `${f.backends} backends > ${f.cap}` : 'externalTrafficPolicy Local needs DSR'}`);
-  const lbs = st.loadBalancers.map((lb) => `${lb.kind.padEnd(12)} ${`${lb.vip}:${lb.externalPort}/${lb.proto}`.padEnd(26)} → ${lb.backends.map((b) => `${b.ip}:${lb.internalPort}${b.remote ? ' (remote)' : ''}`).join(', ')}${lb.dsr ? '  DSR' : `  SourceVIP ${lb.sourceVip}`}`);
+  const lbs = st.loadBalancers.map((lb) => `${lb.kind.padEnd(12)} ${`${lb.vip}:${lb.externalPort}/${lb.proto}`.padEnd(26)} → ${lb.backends.map((b) => `${b.ip}:${lb.internalPort}${b.remote ? ' (remote)' : ''}`).join(', ')}${lb.dsr ? '  DSR' : `  SourceVIP ${lb.sourceVip || '""'}`}`);
   return [cap, vip, '', ...lbs, ...(failed.length ? ['', ...failed] : [])].join('\n');
+}
+
+/**
+ * The node's block as Calico IPAM sees it: the four addresses Windows
+ * reserves (`windows host rsvd`, DATAPATH-FACTS §8.2; the seed: «.0, .1, .2 и
+ * .63») and who holds the rest.
+ */
+function ipamListing(st: WindowsNodeState): string {
+  const reserved = windowsReserved(st.block);
+  const usable = cidrSize(st.block) - reserved.length;
+  const roles = [`${reserved[0]} network`, `${reserved[1]} gateway of ${st.network.Name} (VTEP)`, `${reserved[2]} ${st.hostEndpoint.Name}`, `${reserved[3]} broadcast`];
+  const pods = st.pods.map((p) => `  ${p.ip.padEnd(16)} ${p.pod}${reserved.includes(p.ip) ? '   ← a reserved address!' : ''}`);
+  return [`Block ${st.block.text} (one block per Windows node)`, `Reserved (windows host rsvd): ${roles.join(', ')}`, `Usable for pods: ${usable}`, '', 'Pods:', ...pods].join('\n');
 }
 
 export function windowsStateViews(st: WindowsNodeState): WindowsView[] {
@@ -55,5 +70,6 @@ export function windowsStateViews(st: WindowsNodeState): WindowsView[] {
     { id: 'vfp', title: 'vfpctrl /list-vmswitch-port; vfpctrl /port <port> /list-rule', text: vfpListing(st) },
     { id: 'routes', title: 'Get-NetRoute -AddressFamily IPv4', text: routeListing(st) },
     { id: 'lb', title: 'kube-proxy (winkernel) load balancers', text: lbSummary(st) },
+    { id: 'ipam', title: 'IPAM block of this node (cf. calicoctl ipam show --show-blocks)', text: ipamListing(st) },
   ];
 }

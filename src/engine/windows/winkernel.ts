@@ -23,8 +23,8 @@
  *   the node IP; overlay also gets a remote endpoint for each ClusterIP
  *   (MAC = host MAC, PA = node IP).
  * - SourceVIP (overlay): `--source-vip`, or the node IP when a remote backend
- *   is a node IP or outside every RemoteSubnetRoute. L2Bridge passes none;
- *   assumption: HNS then uses the node IP (DATAPATH-FACTS caveat 3).
+ *   is a node IP or outside every RemoteSubnetRoute. L2Bridge passes none
+ *   (empty); assumption: HNS then SNATs to the node IP (DATAPATH-FACTS caveat 3).
  * - More unique backends than the node's cap (lbCap.ts) → HNS refuses the
  *   load balancer (recorded in lbFailures).
  */
@@ -64,8 +64,11 @@ export interface WinkernelState {
   sourceVip: string;
 }
 
+/** kube-proxy's findRemoteSubnetProviderAddress: the PA of the RemoteSubnetRoute containing the IP, or equal to it. @see [K1] */
 function providerAddressFor(net: HnsNetwork, ip: string): string | undefined {
-  for (const p of net.Policies) if (p.Type === 'RemoteSubnetRoute' && cidrContains(parseCidr(p.DestinationPrefix)!, ip)) return p.ProviderAddress;
+  for (const p of net.Policies) {
+    if (p.Type === 'RemoteSubnetRoute' && (p.ProviderAddress === ip || cidrContains(parseCidr(p.DestinationPrefix)!, ip))) return p.ProviderAddress;
+  }
   return undefined;
 }
 
@@ -111,7 +114,8 @@ export function compileWinkernel(input: WinkernelInput): WinkernelState {
   };
 
   const sourceVipFor = (backends: WinLoadBalancer['backends']): string => {
-    if (mode !== 'overlay') return input.nodeIp;
+    // Non-overlay networks: kube-proxy passes an empty SourceVIP [K1].
+    if (mode !== 'overlay') return '';
     const nodeOrPublic = backends.some((b) => b.remote && (rsrPAs.has(b.ip) || providerAddressFor(net, b.ip) === undefined));
     return nodeOrPublic || !configuredVip ? input.nodeIp : configuredVip;
   };
@@ -163,7 +167,7 @@ export function compileWinkernel(input: WinkernelInput): WinkernelState {
   }
 
   st.remoteEndpoints = [...remote.values()];
-  st.sourceVip = mode === 'overlay' ? configuredVip || input.nodeIp : input.nodeIp;
+  st.sourceVip = mode === 'overlay' ? configuredVip || input.nodeIp : '';
   st.policyLists = st.loadBalancers.map((lb) => ({
     ID: lb.id,
     References: lb.backends.map((b) => `/endpoints/${b.endpointId}`),
