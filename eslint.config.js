@@ -14,7 +14,7 @@ const noHtmlInjection = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench-results/'] },
+  { ignores: ['dist/', 'dist-*/', 'node_modules/', 'test-results/', 'test-results-*/', 'playwright-report/', 'playwright-report-*/', 'bench-results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

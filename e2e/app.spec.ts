@@ -1,17 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { AppPage } from './pages/AppPage';
 
 const LAB_NODES = ['k8s-lab-master-1', 'k8s-lab-node-1', 'k8s-lab-node-2', 'k8s-lab-win-1'];
-
-let pageErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-});
-test.afterEach(() => {
-  expect(pageErrors, 'uncaught errors in the page').toEqual([]);
-});
 
 async function expectNoSeriousA11yViolations(app: AppPage): Promise<void> {
   const results = await new AxeBuilder({ page: app.page }).analyze();

@@ -5,27 +5,10 @@
  * side (overlay vs l2bridge), rule ↔ object links, every backend, axe.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { AppPage } from './pages/AppPage';
+import { expect, test, openLab } from './fixtures';
 
 // The projector's size: the screenshots are what a class would see.
 test.use({ viewport: { width: 1920, height: 1080 } });
-
-let pageErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-});
-test.afterEach(() => {
-  expect(pageErrors, 'uncaught errors in the page').toEqual([]);
-});
-
-async function openLab(page: Page): Promise<AppPage> {
-  const app = new AppPage(page);
-  await app.open();
-  await expect(app.topology.locator('[data-element="node:k8s-lab-win-1"]')).toBeVisible();
-  return app;
-}
 
 test('pod → ClusterIP from web: LB_DSR rewrites to 172.21.211.8:8080, VFP encapsulates with VNI 4096 to 192.168.10.24, the UFT caches the flow', async ({ page }) => {
   const app = await openLab(page);
@@ -46,10 +29,13 @@ test('pod → ClusterIP from web: LB_DSR rewrites to 172.21.211.8:8080, VFP enca
   await expect(app.header('outer-ipv4')).toHaveAttribute('data-status', 'added');
   await expect(app.header('inner-ipv4')).toContainText('172.21.211.8');
   await expect(app.activeElement()).toHaveAttribute('data-element', 'node:k8s-lab-win-1/vswitch:Hyper-V vSwitch/vfp:VNET_ENCAP_LAYER');
-  await expect(app.stateTable).toContainText('unified flow demo/web: 10.97.141.163:80 → 172.21.211.8:8080, encapsulate VXLAN (VNI 4096) to 192.168.10.24');
   // The view a class sees mid-trace (the README's screenshot): verdict, topology with the packet, inspector.
   await app.verdict.evaluate((e) => e.scrollIntoView({ block: 'start' }));
   await page.screenshot({ path: 'test-results/visualizer-clusterip-encap.png' });
+
+  // Right after the encapsulation VFP composes the layers into the unified flow.
+  await app.goToEvent('flow-create');
+  await expect(app.stateTable).toContainText('unified flow demo/web: 10.97.141.163:80 → 172.21.211.8:8080, encapsulate VXLAN (VNI 4096) to 192.168.10.24');
 
   await app.stepToEnd();
   await expect(app.explanation).toContainText('Pod demo/web receives the packet');

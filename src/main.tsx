@@ -9,7 +9,11 @@ import { createI18n, pickLanguage } from './i18n';
 import './index.css';
 import { createAppState } from './state/appState';
 import { AppStateContext } from './state/AppStateContext';
-import { App } from './ui/App';
+import { createClassroom } from './state/classroom';
+import { ClassroomContext } from './state/classroomHooks';
+import { Root } from './ui/share/Root';
+import { bootClassroom } from './ui/share/boot';
+import { createViewerSettings } from './ui/share/viewer';
 import { readStoredLanguage } from './ui/languageStorage';
 import { createEngineClient } from './worker/client';
 import { spawnEngineWorker } from './worker/spawnEngineWorker';
@@ -22,7 +26,10 @@ i18n.on('languageChanged', (lng) => {
 });
 
 // A second worker compiles the compared scenario for side by side, when first used.
-const appState = createAppState(createEngineClient(spawnEngineWorker), undefined, () => createEngineClient(spawnEngineWorker));
+const mainClient = createEngineClient(spawnEngineWorker);
+const appState = createAppState(mainClient, undefined, () => createEngineClient(spawnEngineWorker));
+// Share links, embed and presentation modes, lessons.
+const classroom = createClassroom(mainClient, appState, createViewerSettings(i18n));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -30,10 +37,12 @@ createRoot(root).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
       <AppStateContext.Provider value={appState}>
-        <App />
+        <ClassroomContext.Provider value={classroom}>
+          <Root />
+        </ClassroomContext.Provider>
       </AppStateContext.Provider>
     </I18nextProvider>
   </StrictMode>,
 );
 
-void appState.actions.start();
+void bootClassroom(appState, classroom);

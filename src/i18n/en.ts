@@ -1,3 +1,6 @@
+import { classroomEn } from './classroom.en';
+import { whatIfEn } from './whatIf.en';
+
 /** English messages. Keys are shared with `ru.ts`; a test checks both have the same keys. */
 export const en = {
   app: {
@@ -206,6 +209,8 @@ export const en = {
     crossed: 'on the wire',
   },
   severity: { error: 'error', warning: 'warning', info: 'info' },
+  classroom: classroomEn,
+  whatIf: whatIfEn,
 };
 
 /** The shape every catalogue must have (strings at the same keys). */

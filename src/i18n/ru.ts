@@ -1,3 +1,5 @@
+import { classroomRu } from './classroom.ru';
+import { whatIfRu } from './whatIf.ru';
 import type { Messages } from './en';
 
 /** Russian messages, in the seed article's Kubernetes terms: под, узел, сервис, маршрут. */
@@ -208,4 +210,6 @@ export const ru: Messages = {
     crossed: 'на проводе',
   },
   severity: { error: 'ошибка', warning: 'предупреждение', info: 'сведения' },
+  classroom: classroomRu,
+  whatIf: whatIfRu,
 };

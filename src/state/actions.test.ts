@@ -28,6 +28,11 @@ function fakeClient(overrides: Partial<EngineClient> = {}): EngineClient & { cal
       return ok([{ id: 'routes', title: 'ip route', text: 'default via 192.168.10.1 dev ens18' }]);
     },
     traceFlow: () => ok({ trace: { verdict: 'delivered', steps: [] } as unknown as Trace, diagnostics: [] }),
+    formatTrace: () => ok(''),
+    checkReadiness: () => ok([]),
+    ipamView: () => ok({ blocks: [], borrowed: [], strictAffinity: false }),
+    importFiles: () => ok({ result: { scenario: null, diagnostics: [], hns: [] }, hnsFiles: [] }),
+    compareImportedHns: () => ok([]),
     dispose: () => {},
     ...overrides,
   };

@@ -8,7 +8,10 @@ import { createCompareStore, type CompareStore } from './compareStore';
 import { createNodeStateStore } from './nodeStateStore';
 import { createPlaybackActions, type PlaybackActions } from './playbackActions';
 import { createPlaybackStore, type PlaybackStore } from './playbackStore';
-import { createScenarioStore } from './scenarioStore';
+import { createInsightActions, createInsightStore, type InsightActions, type InsightStore } from './insightStore';
+import { DEFAULT_PRESET, createScenarioStore } from './scenarioStore';
+import { createWhatIfActions, savedPreset, type WhatIfActions } from './whatIfActions';
+import { createWhatIfStore, type WhatIfStore } from './whatIfStore';
 import { createSelectionStore, type SelectionStore } from './selectionStore';
 import { createTraceStore } from './traceStore';
 
@@ -17,6 +20,8 @@ export interface AppStores extends Stores {
   selection: SelectionStore;
   compare: CompareStore;
   branches: BranchStore;
+  whatIf: WhatIfStore;
+  insight: InsightStore;
 }
 
 export interface AppState {
@@ -25,6 +30,8 @@ export interface AppState {
   playback: PlaybackActions;
   compare: CompareActions;
   branches: BranchActions;
+  whatIf: WhatIfActions;
+  insight: InsightActions;
 }
 
 /**
@@ -33,24 +40,29 @@ export interface AppState {
  */
 export function createAppState(client: EngineClient, presetName?: string, compareClient?: () => EngineClient): AppState {
   const stores: AppStores = {
-    scenario: createScenarioStore(presetName),
+    scenario: createScenarioStore(presetName ?? savedPreset()),
     trace: createTraceStore(),
     nodeState: createNodeStateStore(),
     playback: createPlaybackStore(),
     selection: createSelectionStore(),
     compare: createCompareStore(),
     branches: createBranchStore(),
+    whatIf: createWhatIfStore(presetName ?? savedPreset() ?? DEFAULT_PRESET),
+    insight: createInsightStore(),
   };
   let second: EngineClient | undefined;
   const secondClient = () => (second ??= compareClient ? compareClient() : client);
   stores.scenario.subscribe((s, prev) => {
     if (s.presetName !== prev.presetName) stores.selection.setState({}, true);
   });
+  const actions = createActions(client, stores);
   return {
     stores,
-    actions: createActions(client, stores),
+    actions,
     playback: createPlaybackActions(stores.playback, stores.trace),
     compare: createCompareActions(secondClient, stores.compare, stores.trace),
     branches: createBranchActions(client, stores.branches, stores.trace),
+    whatIf: createWhatIfActions(client, stores, actions),
+    insight: createInsightActions(client, stores.insight, stores.scenario),
   };
 }

@@ -12,7 +12,7 @@ export interface CompareActions {
   /** Turns side by side on with the preset `name` (or switches the compared preset). */
   choose(name: string): Promise<void>;
   /** Turns side by side on with a scenario given as text (YAML or a JSON List), shown as `edited`. */
-  chooseText(text: string): Promise<void>;
+  chooseText(text: string, name?: string): Promise<void>;
   close(): void;
 }
 
@@ -48,8 +48,14 @@ export function createCompareActions(client: () => EngineClient, compare: Compar
   });
 
   return {
-    choose: (name) => open(name, () => client().loadPreset(name)),
-    chooseText: (text) => open(EDITED, () => client().loadText(text, EDITED)),
+    choose: (name) => {
+      compare.setState({ text: undefined });
+      return open(name, () => client().loadPreset(name));
+    },
+    chooseText: (text, name = EDITED) => {
+      compare.setState({ text });
+      return open(name, () => client().loadText(text, name));
+    },
     close: () => compare.setState({ presetName: undefined, status: 'idle', trace: undefined, locations: undefined, error: undefined }, true),
   };
 }

@@ -9,6 +9,8 @@ import type { PresetInfo, Trace, TraceLocations } from '../engine/index';
 export interface CompareState {
   /** The compared scenario: a preset name, or `edited` for an edited copy of the main scenario; undefined = side by side is off. */
   presetName?: string;
+  /** The compared scenario's text when it was given as text (`edited`), so a share link can carry it. */
+  text?: string;
   status: 'idle' | 'loading' | 'ready' | 'tracing' | 'error';
   trace?: Trace;
   locations?: TraceLocations;
@@ -23,6 +25,9 @@ export type CompareStore = ReturnType<typeof createCompareStore>;
 
 /** The name side by side shows for an edited copy of the main scenario. */
 export const EDITED = 'edited';
+
+/** The name side by side shows for the main scenario as it was before the last what-if change. */
+export const BEFORE_EDIT = 'before-edit';
 
 /** Overlay ↔ l2bridge partners: Calico VXLAN vs Calico BGP without encapsulation, flannel vxlan vs host-gw. */
 export const PAIRS: readonly (readonly [string, string])[] = [

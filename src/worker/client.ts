@@ -10,9 +10,11 @@
  *   `MAX_CONSECUTIVE_CRASHES` crashes without a good answer it stops restarting.
  */
 import { wrap, type Endpoint, type Remote } from 'comlink';
-import type { FlowRequest, LoadResult, NodeStateView, PresetInfo, Scenario } from '../engine/index';
+import type { FlowRequest, LoadResult, NodeStateView, PresetInfo, Scenario, Trace } from '../engine/index';
 import { errorMessage, type Answer } from './answer';
-import type { CompileResult, EngineWorkerApi, Tagged, TraceResult } from './api';
+import type { CompileResult, EngineWorkerApi, ExplainCatalogue, Tagged, TraceResult, TraceTextFormat } from './api';
+import type { Finding, ImportOptions, InputFile, ReadinessOptions } from '../engine/index';
+import type { HnsComparison, ImportAnswer, IpamView, SetScenarioOptions } from './api';
 
 export type { Answer } from './answer';
 
@@ -25,9 +27,19 @@ export interface EngineClient {
   /** Parses scenario text (YAML or a JSON List) in the worker. */
   loadText(text: string, name: string): Promise<Answer<LoadResult>>;
   /** Makes `scenario` the current one (a new revision) and compiles it in the worker. */
-  setScenario(scenario: Scenario): Promise<Answer<CompileResult>>;
+  setScenario(scenario: Scenario, options?: SetScenarioOptions): Promise<Answer<CompileResult>>;
   traceFlow(request: FlowRequest): Promise<Answer<TraceResult>>;
   nodeStateViews(node: string): Promise<Answer<NodeStateView[]>>;
+  /** A trace as text or Markdown, as `npm run trace` prints it (formatted in the worker with the given sentence catalogue). */
+  formatTrace(trace: Trace, format: TraceTextFormat, sentences: ExplainCatalogue, detail?: boolean): Promise<Answer<string>>;
+  /** Windows readiness findings of the current scenario. */
+  checkReadiness(options: ReadinessOptions): Promise<Answer<Finding[]>>;
+  /** The IPAM of the current scenario as plain data. */
+  ipamView(): Promise<Answer<IpamView>>;
+  /** Parses input files (kubectl dumps, Calico objects, HNS dumps) in the worker. */
+  importFiles(files: InputFile[], options?: ImportOptions): Promise<Answer<ImportAnswer>>;
+  /** The last import's HNS dumps compared with the current scenario. */
+  compareImportedHns(): Promise<Answer<HnsComparison[]>>;
   /** The current scenario revision (0 before the first `setScenario`). */
   readonly revision: number;
   dispose(): void;
@@ -45,6 +57,7 @@ interface Generation {
 export function createEngineClient(spawn: () => EngineWorker): EngineClient {
   let revision = 0;
   let scenario: Scenario | undefined;
+  let scenarioOptions: SetScenarioOptions | undefined;
   let crashes = 0;
   let fatal: string | undefined;
   let disposed = false;
@@ -74,7 +87,7 @@ export function createEngineClient(spawn: () => EngineWorker): EngineClient {
     }
     generation = start();
     // Re-send the scenario first: the worker answers messages in order.
-    if (scenario) void call((remote) => remote.setScenario(revision, scenario!));
+    if (scenario) void call((remote) => remote.setScenario(revision, scenario!, scenarioOptions));
   }
 
   async function call<T>(ask: (remote: Remote<EngineWorkerApi>) => Promise<T>): Promise<Answer<T>> {
@@ -104,13 +117,19 @@ export function createEngineClient(spawn: () => EngineWorker): EngineClient {
     listPresets: () => call((remote) => remote.listPresets()),
     loadPreset: (name) => call((remote) => remote.loadPreset(name)),
     loadText: (text, name) => call((remote) => remote.loadText(text, name)),
-    setScenario(next) {
+    setScenario(next, options) {
       revision += 1;
       scenario = next;
-      return tagged((remote, rev) => remote.setScenario(rev, next));
+      scenarioOptions = options;
+      return tagged((remote, rev) => remote.setScenario(rev, next, options));
     },
     traceFlow: (request) => tagged((remote, rev) => remote.traceFlow(rev, request)),
     nodeStateViews: (node) => tagged((remote, rev) => remote.nodeStateViews(rev, node)),
+    checkReadiness: (options) => tagged((remote, rev) => remote.checkReadiness(rev, options)),
+    ipamView: () => tagged((remote, rev) => remote.ipamView(rev)),
+    importFiles: (files, options = {}) => call((remote) => remote.importFiles(files, options)),
+    compareImportedHns: () => tagged((remote, rev) => remote.compareImportedHns(rev)),
+    formatTrace: (trace, format, sentences, detail = false) => call((remote) => remote.formatTrace(trace, format, sentences, detail)),
     dispose() {
       disposed = true;
       generation.worker.terminate();

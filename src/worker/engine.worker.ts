@@ -8,6 +8,8 @@ import {
   PRESETS,
   buildTopology,
   compileScenario,
+  formatTraceMarkdown,
+  formatTraceText,
   listPlaces,
   loadPreset,
   loadScenarioText,
@@ -18,6 +20,8 @@ import {
   type Topology,
 } from '../engine/index';
 import type { EngineWorkerApi } from './api';
+import { catalogueExplainer } from './explainText';
+import { compareImported, importedAttachments, importInWorker, ipamViewOf, readinessOf } from './whatIf.worker';
 
 let current: { revision: number; cluster: CompiledCluster; topology: Topology } | undefined;
 
@@ -34,9 +38,9 @@ const api: EngineWorkerApi = {
   listPresets: () => PRESETS,
   loadPreset: (name) => loadPreset(name),
   loadText: (text, name) => loadScenarioText(text, name),
-  setScenario(revision, scenario) {
+  setScenario(revision, scenario, options) {
     current = undefined;
-    const cluster = compileScenario(scenario);
+    const cluster = compileScenario(scenario, options?.importedHns ? { hns: importedAttachments() } : {});
     const topology = buildTopology(cluster);
     current = { revision, cluster, topology };
     return { revision, value: { places: listPlaces(cluster), topology } };
@@ -47,6 +51,14 @@ const api: EngineWorkerApi = {
     return { revision, value: result.trace ? { ...result, locations: locateTrace(topology, result.trace) } : result };
   },
   nodeStateViews: (revision, node) => ({ revision, value: nodeStateViews(clusterFor(revision), node) }),
+  checkReadiness: (revision, options) => ({ revision, value: readinessOf(clusterFor(revision), options) }),
+  ipamView: (revision) => ({ revision, value: ipamViewOf(clusterFor(revision)) }),
+  importFiles: (files, options) => importInWorker(files, options),
+  compareImportedHns: (revision) => ({ revision, value: compareImported(clusterFor(revision)) }),
+  formatTrace(trace, format, sentences, detail) {
+    const opts = { explain: catalogueExplainer(sentences), detail };
+    return format === 'markdown' ? formatTraceMarkdown(trace, opts) : formatTraceText(trace, opts);
+  },
 };
 
 expose(api);

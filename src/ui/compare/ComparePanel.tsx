@@ -9,7 +9,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Trace } from '../../engine/index';
-import { EDITED, defaultComparePreset } from '../../state/compareStore';
+import { BEFORE_EDIT, EDITED, defaultComparePreset } from '../../state/compareStore';
 import { useCompare, useCompareActions, usePlayItems, usePlayback, useScenario, useTrace } from '../../state/hooks';
 import { playItems, type PlayItem } from '../../state/playback';
 import { framingSteps, partWire, wireFocus, type WireFocus } from '../../state/wireFocus';
@@ -62,6 +62,7 @@ export function ComparePanel() {
               </option>
             ))}
             {presetName === EDITED && <option value={EDITED}>{t('compare.edited')}</option>}
+            {presetName === BEFORE_EDIT && <option value={BEFORE_EDIT}>{t('whatIf.beforeEdit')}</option>}
           </select>
         </label>
         {!presetName && fallback && (
@@ -76,8 +77,8 @@ export function ComparePanel() {
       </div>
       {presetName && (
         <div className="grid grid-cols-2 gap-x-6 gap-y-2" data-testid="compare-grid">
-          <Column title={main} trace={mainTrace} items={items} otherTrace={trace} focus={focus} />
-          <Column title={presetName === EDITED ? t('compare.edited') : presetName} trace={trace} items={otherItems} otherTrace={mainTrace} focus={focus} />
+          <Column title={presetName === BEFORE_EDIT ? t('whatIf.afterEdit') : main} trace={mainTrace} items={items} otherTrace={trace} focus={focus} />
+          <Column title={presetName === EDITED ? t('compare.edited') : presetName === BEFORE_EDIT ? t('whatIf.beforeEdit') : presetName} trace={trace} items={otherItems} otherTrace={mainTrace} focus={focus} />
         </div>
       )}
     </Section>

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { usePlaybackActions } from '../../state/hooks';
+import { useKeyMap } from './useKeyMap';
 
 /** Whether the focused element uses `key` itself: text fields and lists use arrows and space; buttons and links use space. */
 function ownsKey(target: EventTarget | null, key: string): boolean {
@@ -11,22 +11,11 @@ function ownsKey(target: EventTarget | null, key: string): boolean {
 /** Space plays/pauses, → and ← step, Home restarts, End jumps to the last step (unless the focused control uses the key). */
 export function useKeyboardStepping(): void {
   const actions = usePlaybackActions();
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || ownsKey(event.target, event.key)) return;
-      const act: Record<string, () => void> = {
-        ' ': actions.togglePlay,
-        ArrowRight: actions.next,
-        ArrowLeft: actions.previous,
-        Home: actions.restart,
-        End: actions.end,
-      };
-      const run = act[event.key];
-      if (!run) return;
-      event.preventDefault();
-      run();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [actions]);
+  useKeyMap(
+    (event) =>
+      ownsKey(event.target, event.key)
+        ? undefined
+        : { ' ': actions.togglePlay, ArrowRight: actions.next, ArrowLeft: actions.previous, Home: actions.restart, End: actions.end },
+    [actions],
+  );
 }

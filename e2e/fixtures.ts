@@ -1,0 +1,27 @@
+/**
+ * Shared e2e setup: every test fails on an uncaught error in the page, and
+ * `openLab` opens the app on the lab cluster once its topology is drawn.
+ */
+import { expect, test as base, type Page } from '@playwright/test';
+import { AppPage } from './pages/AppPage';
+
+export const test = base.extend<{ failOnPageErrors: void }>({
+  failOnPageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use();
+      expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export async function openLab(page: Page): Promise<AppPage> {
+  const app = new AppPage(page);
+  await app.open();
+  await expect(app.topology.locator('[data-element="node:k8s-lab-win-1"]')).toBeVisible();
+  return app;
+}

@@ -1,0 +1,304 @@
+/**
+ * The object forms of the what-if panel: nodes (add Linux/Windows, remove),
+ * pods (add, remove, move to another node with a new address), services
+ * (add, change type/ports/policies, remove) and their endpoints.
+ */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { freeAddressOn } from '../../state/ipamSuggest';
+import type { Edit, EditableModel } from '../../state/scenarioEdits';
+import type { IpamView } from '../../state/insightStore';
+import { Field, Select, card, dangerButton, inputClass, intOrUndefined, primaryButton, secondaryButton } from './controls';
+
+type Apply = (edit: Edit) => void;
+
+export function NodesForm({ model, apply, busy }: { model: EditableModel; apply: Apply; busy: boolean }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState('');
+  const [os, setOs] = useState<'linux' | 'windows'>('windows');
+  const [ip, setIp] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    apply({ op: 'addNode', name: name.trim(), os, ip: ip.trim() });
+  };
+  return (
+    <div className="flex flex-col gap-3">
+      <ul className="flex flex-col gap-1">
+        {model.nodes.map((n) => (
+          <li key={n.name} className="flex items-center gap-3">
+            <span className="font-mono">{n.name}</span>
+            <span>{t(`os.${n.os}`)}</span>
+            <span className="font-mono">{n.ip}</span>
+            <button type="button" className={`${dangerButton} ml-auto`} disabled={busy} onClick={() => apply({ op: 'removeNode', name: n.name })} aria-label={t('whatIf.node.remove', { name: n.name })}>
+              {t('whatIf.remove')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form className="flex flex-wrap items-end gap-2" onSubmit={submit}>
+        <Field label={t('whatIf.node.name')}>
+          <input className={`${inputClass} w-44 font-mono`} required pattern="[a-z0-9]([-a-z0-9.]*[a-z0-9])?" value={name} onChange={(e) => setName(e.target.value)} data-testid="node-name" />
+        </Field>
+        <Select label={t('whatIf.node.os')} value={os} options={['linux', 'windows'] as const} onChange={setOs} />
+        <Field label={t('whatIf.node.ip')}>
+          <input className={`${inputClass} w-40 font-mono`} required value={ip} onChange={(e) => setIp(e.target.value)} data-testid="node-ip" />
+        </Field>
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {t('whatIf.node.add')}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+function PodRow({ pod, model, ipam, apply, busy }: { pod: EditableModel['pods'][number]; model: EditableModel; ipam?: IpamView; apply: Apply; busy: boolean }) {
+  const { t } = useTranslation();
+  const id = `${pod.namespace}/${pod.name}`;
+  const others = model.nodes.map((n) => n.name).filter((n) => n !== pod.node);
+  const [node, setNode] = useState(others[0] ?? '');
+  const [ip, setIp] = useState(() => freeAddressOn(ipam, others[0] ?? '') ?? '');
+  return (
+    <li className="flex flex-wrap items-center gap-2 border-b border-slate-200 py-1 dark:border-slate-700" data-testid="pod-row">
+      <span className="min-w-48 font-mono">{id}</span>
+      <span className="font-mono">{pod.node}</span>
+      <span className="min-w-32 font-mono">{pod.ip ?? '—'}</span>
+      {others.length > 0 && (
+        <form
+          className="flex flex-wrap items-center gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            apply({ op: 'movePod', namespace: pod.namespace, name: pod.name, node, ...(ip.trim() ? { ip: ip.trim() } : {}) });
+          }}
+        >
+          <select
+            className={inputClass}
+            aria-label={t('whatIf.pod.moveTo', { name: id })}
+            value={node}
+            onChange={(e) => {
+              setNode(e.target.value);
+              setIp(freeAddressOn(ipam, e.target.value) ?? '');
+            }}
+          >
+            {others.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+          <input className={`${inputClass} w-36 font-mono`} aria-label={t('whatIf.pod.newIp', { name: id })} value={ip} onChange={(e) => setIp(e.target.value)} />
+          <button type="submit" className={secondaryButton} disabled={busy}>
+            {t('whatIf.pod.move')}
+          </button>
+        </form>
+      )}
+      <button type="button" className={`${dangerButton} ml-auto`} disabled={busy} onClick={() => apply({ op: 'removePod', namespace: pod.namespace, name: pod.name })} aria-label={t('whatIf.pod.remove', { name: id })}>
+        {t('whatIf.remove')}
+      </button>
+    </li>
+  );
+}
+
+export function PodsForm({ model, ipam, apply, busy }: { model: EditableModel; ipam?: IpamView; apply: Apply; busy: boolean }) {
+  const { t } = useTranslation();
+  const [namespace, setNamespace] = useState('demo');
+  const [name, setName] = useState('');
+  const [node, setNode] = useState(model.nodes[0]?.name ?? '');
+  const [ip, setIp] = useState('');
+  return (
+    <div className="flex flex-col gap-3">
+      <ul className="flex flex-col">
+        {model.pods.map((p) => (
+          <PodRow key={`${p.namespace}/${p.name}/${p.node}/${p.ip}/${ipam ? 'i' : ''}`} pod={p} model={model} ipam={ipam} apply={apply} busy={busy} />
+        ))}
+      </ul>
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          apply({ op: 'addPod', namespace: namespace.trim(), name: name.trim(), node: node || model.nodes[0]?.name || '', ...(ip.trim() ? { ip: ip.trim() } : {}) });
+        }}
+      >
+        <Field label={t('whatIf.pod.namespace')}>
+          <input className={`${inputClass} w-32 font-mono`} required value={namespace} onChange={(e) => setNamespace(e.target.value)} />
+        </Field>
+        <Field label={t('whatIf.pod.name')}>
+          <input className={`${inputClass} w-40 font-mono`} required value={name} onChange={(e) => setName(e.target.value)} data-testid="pod-name" />
+        </Field>
+        <Field label={t('whatIf.pod.node')}>
+          <select className={inputClass} value={node} onChange={(e) => setNode(e.target.value)}>
+            {model.nodes.map((n) => (
+              <option key={n.name} value={n.name}>
+                {n.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('whatIf.pod.ip')}>
+          <input className={`${inputClass} w-40 font-mono`} value={ip} placeholder={freeAddressOn(ipam, node) ?? ''} onChange={(e) => setIp(e.target.value)} />
+        </Field>
+        <button type="submit" className={primaryButton} disabled={busy || model.nodes.length === 0}>
+          {t('whatIf.pod.add')}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+const TYPES = ['ClusterIP', 'NodePort', 'LoadBalancer'] as const;
+type SvcType = (typeof TYPES)[number];
+
+function ServiceRow({ svc, model, apply, busy }: { svc: EditableModel['services'][number]; model: EditableModel; apply: Apply; busy: boolean }) {
+  const { t } = useTranslation();
+  const id = `${svc.namespace}/${svc.name}`;
+  const [port, setPort] = useState(svc.port === undefined ? '' : String(svc.port));
+  const [targetPort, setTargetPort] = useState(svc.targetPort === undefined ? '' : String(svc.targetPort));
+  const [nodePort, setNodePort] = useState(svc.nodePort === undefined ? '' : String(svc.nodePort));
+  const candidates = model.pods.filter((p) => p.namespace === svc.namespace && p.ip && !svc.endpoints.some((e) => e.ip === p.ip));
+  const [pod, setPod] = useState(candidates[0]?.name ?? '');
+  const type = (TYPES as readonly string[]).includes(svc.type) ? (svc.type as SvcType) : 'ClusterIP';
+  const set = (patch: Omit<Extract<Edit, { op: 'setService' }>, 'op' | 'namespace' | 'name'>) => apply({ op: 'setService', namespace: svc.namespace, name: svc.name, ...patch });
+  return (
+    <li className={`${card} flex flex-col gap-2`} data-testid="service-row">
+      <div className="flex flex-wrap items-end gap-3">
+        <span className="self-center font-mono font-semibold">{id}</span>
+        <Select label={t('whatIf.service.type')} value={type} options={TYPES} disabled={busy} onChange={(v) => set({ type: v, ...(v !== 'ClusterIP' && svc.nodePort === undefined ? { nodePort: 30000 + ((svc.port ?? 80) % 2768) } : {}) })} />
+        {type !== 'ClusterIP' && (
+          <Select label={t('whatIf.service.externalTrafficPolicy')} value={svc.externalTrafficPolicy as 'Cluster' | 'Local'} options={['Cluster', 'Local'] as const} disabled={busy} onChange={(v) => set({ externalTrafficPolicy: v })} />
+        )}
+        <Select label={t('whatIf.service.sessionAffinity')} value={svc.sessionAffinity as 'None' | 'ClientIP'} options={['None', 'ClientIP'] as const} disabled={busy} onChange={(v) => set({ sessionAffinity: v })} />
+        <form
+          className="flex flex-wrap items-end gap-2"
+          aria-label={t('whatIf.service.edit', { name: id })}
+          onSubmit={(e) => {
+            e.preventDefault();
+            set({ port: intOrUndefined(port), targetPort: intOrUndefined(targetPort), ...(type !== 'ClusterIP' ? { nodePort: intOrUndefined(nodePort) ?? null } : {}) });
+          }}
+        >
+          <Field label={t('whatIf.service.port')}>
+            <input className={`${inputClass} w-24`} type="number" min={1} max={65535} value={port} onChange={(e) => setPort(e.target.value)} />
+          </Field>
+          <Field label={t('whatIf.service.targetPort')}>
+            <input className={`${inputClass} w-24`} type="number" min={1} max={65535} value={targetPort} onChange={(e) => setTargetPort(e.target.value)} />
+          </Field>
+          {type !== 'ClusterIP' && (
+            <Field label={t('whatIf.service.nodePort')}>
+              <input className={`${inputClass} w-28`} type="number" min={1} max={65535} value={nodePort} onChange={(e) => setNodePort(e.target.value)} />
+            </Field>
+          )}
+          <button type="submit" className={secondaryButton} disabled={busy}>
+            {t('whatIf.apply')}
+          </button>
+        </form>
+        <button type="button" className={`${dangerButton} ml-auto self-center`} disabled={busy} onClick={() => apply({ op: 'removeService', namespace: svc.namespace, name: svc.name })} aria-label={t('whatIf.service.remove', { name: id })}>
+          {t('whatIf.remove')}
+        </button>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-semibold">{t('whatIf.service.endpoints', { name: svc.name })}:</span>
+        {svc.endpoints.length === 0 && <span>{t('whatIf.service.noEndpoints')}</span>}
+        {svc.endpoints.map((ep) => (
+          <span key={ep.ip} className="flex items-center gap-1 rounded bg-slate-100 px-2 font-mono dark:bg-slate-800">
+            {ep.ip}
+            {ep.node ? ` (${ep.node})` : ''}
+            <button type="button" className="px-1 text-red-800 dark:text-red-300" disabled={busy} onClick={() => apply({ op: 'removeEndpoint', namespace: svc.namespace, service: svc.name, ip: ep.ip })} aria-label={t('whatIf.service.removeEndpoint', { ip: ep.ip, name: id })}>
+              ×
+            </button>
+          </span>
+        ))}
+        {candidates.length > 0 && (
+          <form
+            className="flex items-center gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const p = candidates.find((c) => c.name === pod) ?? candidates[0]!;
+              apply({ op: 'addEndpoint', namespace: svc.namespace, service: svc.name, ip: p.ip!, node: p.node, pod: p.name });
+            }}
+          >
+            <select className={inputClass} aria-label={t('whatIf.service.endpointPod', { name: id })} value={pod} onChange={(e) => setPod(e.target.value)}>
+              {candidates.map((c) => (
+                <option key={c.name} value={c.name}>
+                  {c.name} ({c.ip})
+                </option>
+              ))}
+            </select>
+            <button type="submit" className={secondaryButton} disabled={busy}>
+              {t('whatIf.service.addEndpoint')}
+            </button>
+          </form>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function ServicesForm({ model, apply, busy }: { model: EditableModel; apply: Apply; busy: boolean }) {
+  const { t } = useTranslation();
+  const [namespace, setNamespace] = useState('demo');
+  const [name, setName] = useState('');
+  const [type, setType] = useState<SvcType>('ClusterIP');
+  const [clusterIP, setClusterIP] = useState('10.96.100.10');
+  const [port, setPort] = useState('80');
+  const [targetPort, setTargetPort] = useState('8080');
+  const [protocol, setProtocol] = useState<'TCP' | 'UDP'>('TCP');
+  const [nodePort, setNodePort] = useState('30080');
+  const [etp, setEtp] = useState<'Cluster' | 'Local'>('Cluster');
+  const [affinity, setAffinity] = useState<'None' | 'ClientIP'>('None');
+  return (
+    <div className="flex flex-col gap-3">
+      <ul className="flex flex-col gap-2">
+        {model.services.map((s) => (
+          <ServiceRow key={`${s.namespace}/${s.name}/${s.port}/${s.targetPort}/${s.nodePort}/${s.endpoints.length}`} svc={s} model={model} apply={apply} busy={busy} />
+        ))}
+      </ul>
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          apply({
+            op: 'addService',
+            namespace: namespace.trim(),
+            name: name.trim(),
+            type,
+            clusterIP: clusterIP.trim(),
+            port: intOrUndefined(port) ?? 80,
+            targetPort: intOrUndefined(targetPort) ?? 80,
+            protocol,
+            ...(type !== 'ClusterIP' ? { nodePort: intOrUndefined(nodePort) } : {}),
+            externalTrafficPolicy: etp,
+            sessionAffinity: affinity,
+          });
+        }}
+      >
+        <Field label={t('whatIf.pod.namespace')}>
+          <input className={`${inputClass} w-28 font-mono`} required value={namespace} onChange={(e) => setNamespace(e.target.value)} />
+        </Field>
+        <Field label={t('whatIf.service.name')}>
+          <input className={`${inputClass} w-32 font-mono`} required value={name} onChange={(e) => setName(e.target.value)} data-testid="service-name" />
+        </Field>
+        <Select label={t('whatIf.service.type')} value={type} options={TYPES} onChange={setType} />
+        <Field label={t('whatIf.service.clusterIP')}>
+          <input className={`${inputClass} w-36 font-mono`} required value={clusterIP} onChange={(e) => setClusterIP(e.target.value)} />
+        </Field>
+        <Field label={t('whatIf.service.port')}>
+          <input className={`${inputClass} w-20`} type="number" min={1} max={65535} value={port} onChange={(e) => setPort(e.target.value)} />
+        </Field>
+        <Field label={t('whatIf.service.targetPort')}>
+          <input className={`${inputClass} w-20`} type="number" min={1} max={65535} value={targetPort} onChange={(e) => setTargetPort(e.target.value)} />
+        </Field>
+        <Select label={t('whatIf.service.protocol')} value={protocol} options={['TCP', 'UDP'] as const} onChange={setProtocol} />
+        {type !== 'ClusterIP' && (
+          <>
+            <Field label={t('whatIf.service.nodePort')}>
+              <input className={`${inputClass} w-24`} type="number" min={1} max={65535} value={nodePort} onChange={(e) => setNodePort(e.target.value)} />
+            </Field>
+            <Select label={t('whatIf.service.externalTrafficPolicy')} value={etp} options={['Cluster', 'Local'] as const} onChange={setEtp} />
+          </>
+        )}
+        <Select label={t('whatIf.service.sessionAffinity')} value={affinity} options={['None', 'ClientIP'] as const} onChange={setAffinity} />
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {t('whatIf.service.add')}
+        </button>
+      </form>
+    </div>
+  );
+}

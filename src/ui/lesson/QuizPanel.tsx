@@ -1,0 +1,56 @@
+/**
+ * "Predict the next step": before the next step is revealed the student picks
+ * from the choices; the app reveals it, says whether the choice was right and
+ * keeps score. In a lesson the step's own quiz asks; on a free flow the
+ * question comes from the trace (which part acts next, which header changes).
+ */
+import { useTranslation } from 'react-i18next';
+import { useClassroomApi, useLesson } from '../../state/classroomHooks';
+import { usePlayItems, usePlayback } from '../../state/hooks';
+import { NOTHING, nextStepQuiz } from '../../state/nextStepQuiz';
+
+export function QuizPanel({ large = false }: { large?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const { lessons } = useClassroomApi();
+  const { quiz, pending, result, right, asked, id } = useLesson((s) => s);
+  const items = usePlayItems();
+  const detail = usePlayback((s) => s.detail);
+  const position = usePlayback((s) => s.position);
+  if (!quiz) return null;
+  const language = i18n.resolvedLanguage === 'ru' ? 'ru' : 'en';
+  const free = !id && items.length > 0 ? nextStepQuiz(items, detail, position) : undefined;
+  const question = pending ? pending.question[language] : free ? t(`classroom.quiz.${free.kind}`) : undefined;
+  const choices = pending?.choices ?? free?.choices ?? [];
+  const label = (c: string) => (c === NOTHING ? t('classroom.quiz.nothing') : c);
+  const text = large ? 'text-2xl' : 'text-lg';
+  return (
+    <section aria-labelledby="quiz-heading" className={`rounded-lg border-2 border-teal-700 bg-white p-3 dark:bg-slate-900 ${text}`} data-testid="quiz">
+      <h3 id="quiz-heading" className="font-semibold">
+        {t('classroom.quiz.heading')} · <span data-testid="quiz-score">{t('classroom.quiz.score', { right, asked })}</span>
+      </h3>
+      {result && (
+        <p role="status" className={result.correct ? 'text-green-800 dark:text-green-300' : 'text-red-800 dark:text-red-300'} data-testid="quiz-result" data-correct={result.correct}>
+          {t(result.correct ? 'classroom.quiz.correct' : 'classroom.quiz.wrong', { answer: label(result.answer) })}
+        </p>
+      )}
+      {question && (
+        <div role="group" aria-labelledby="quiz-question" className="mt-2 flex flex-col gap-2">
+          <p id="quiz-question" data-testid="quiz-question">
+            {question}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            {choices.map((c) => (
+              <button key={c} type="button" onClick={() => lessons.answer(c)} className="rounded border border-slate-500 px-3 py-1 font-mono hover:bg-teal-100 dark:hover:bg-teal-900" data-testid="quiz-choice">
+                {label(c)}
+              </button>
+            ))}
+          </div>
+          <button type="button" onClick={lessons.reveal} className="self-start text-base underline">
+            {t('classroom.quiz.reveal')}
+          </button>
+        </div>
+      )}
+      {!question && !id && items.length > 0 && <p>{t('classroom.quiz.end')}</p>}
+    </section>
+  );
+}

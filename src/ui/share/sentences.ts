@@ -1,0 +1,10 @@
+/** The step-sentence catalogue (`explain`, `reason`) of a language, as the worker's `formatTrace` takes it. */
+import type { i18n as I18n } from 'i18next';
+
+/** Sentence templates by nested key (the worker's `ExplainCatalogue`). */
+export type ExplainCatalogue = { [key: string]: string | ExplainCatalogue };
+
+export function sentenceCatalogue(i18n: I18n, language: 'en' | 'ru'): ExplainCatalogue {
+  const bundle = (i18n.getResourceBundle(language, 'translation') ?? {}) as ExplainCatalogue;
+  return { explain: bundle.explain ?? {}, reason: bundle.reason ?? {} };
+}
