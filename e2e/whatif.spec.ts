@@ -134,6 +134,14 @@ test('an imported dump of the lab traces as the preset; a bad file names file, l
   await page.screenshot({ path: 'test-results/whatif-import.png' });
 });
 
+test('pasted text imports like a file: a bad paste names the pasted text, line and field', async ({ page }) => {
+  await openLab(page);
+  await page.getByTestId('import-paste').fill('kind: IPPool\nmetadata: {name: p}\nspec: {cidr: 10.0.0.0/40}\n');
+  await page.getByRole('button', { name: 'Import the pasted text' }).click();
+  await expect(page.getByTestId('import-status')).toContainText('Nothing was imported');
+  await expect(page.getByTestId('import-problems')).toContainText('pasted text, line 3, field spec.cidr');
+});
+
 test('axe finds no serious violations on the what-if, readiness, IPAM and import panels, light and dark', async ({ page }) => {
   test.setTimeout(60_000);
   const app = await openLab(page);

@@ -158,6 +158,9 @@ export const whatIfEn = {
     makeBorrow: 'Show borrowing: strictAffinity off, {{pod}} on {{node}} with {{ip}}',
   },
   import: {
+    pasteLabel: 'Or paste YAML or JSON (a kubectl dump, Calico objects or an HNS dump)',
+    pasteButton: 'Import the pasted text',
+    pastedName: 'pasted text',
     heading: 'Import a cluster',
     hint: 'Drop or pick files: kubectl get nodes,pods,svc,endpointslices,networkpolicies -A -o yaml (or -o json), Calico Installation/IPPool/IPAMConfiguration, KubeProxyConfiguration, the flannel ConfigMap, and Get-HnsNetwork/Get-HnsEndpoint/Get-HnsPolicyList | ConvertTo-Json -Depth 10 from a Windows node.',
     pick: 'Choose files…',

@@ -156,6 +156,9 @@ export const whatIfRu: WhatIfMessages = {
     makeBorrow: 'Показать заимствование: strictAffinity выключена, {{pod}} на {{node}} с адресом {{ip}}',
   },
   import: {
+    pasteLabel: 'Или вставьте YAML или JSON (вывод kubectl, объекты Calico или дамп HNS)',
+    pasteButton: 'Импортировать вставленный текст',
+    pastedName: 'вставленный текст',
     heading: 'Импорт кластера',
     hint: 'Перетащите или выберите файлы: kubectl get nodes,pods,svc,endpointslices,networkpolicies -A -o yaml (или -o json), Installation/IPPool/IPAMConfiguration Calico, KubeProxyConfiguration, ConfigMap Flannel и вывод Get-HnsNetwork/Get-HnsEndpoint/Get-HnsPolicyList | ConvertTo-Json -Depth 10 с Windows-узла.',
     pick: 'Выбрать файлы…',

@@ -51,9 +51,10 @@ export function ImportPanel() {
   const [outcome, setOutcome] = useState<ImportOutcome>();
   const [over, setOver] = useState(false);
   const [windowsNode, setWindowsNode] = useState('');
+  const [pasted, setPasted] = useState('');
   const busy = !!progress && ['reading', 'parsing', 'compiling'].includes(progress.phase);
 
-  const run = async (files: FileList | File[] | null) => {
+  const run = async (files: FileList | readonly { name: string; text(): Promise<string> }[] | null) => {
     const list = files ? [...files] : [];
     if (list.length === 0 || busy) return;
     setOutcome(undefined);
@@ -103,6 +104,14 @@ export function ImportPanel() {
           <Field label={t('whatIf.import.windowsNode')}>
             <input className={`${inputClass} w-56 font-mono`} value={windowsNode} onChange={(e) => setWindowsNode(e.target.value)} />
           </Field>
+        </div>
+        <div className="flex flex-wrap items-end gap-3">
+          <Field label={t('whatIf.import.pasteLabel')}>
+            <textarea className={`${inputClass} h-24 w-[40rem] max-w-full font-mono text-sm`} value={pasted} onChange={(e) => setPasted(e.target.value)} data-testid="import-paste" />
+          </Field>
+          <button type="button" className={primaryButton} disabled={busy || !pasted.trim()} onClick={() => void run([{ name: t('whatIf.import.pastedName'), text: async () => pasted }])}>
+            {t('whatIf.import.pasteButton')}
+          </button>
         </div>
         {progress && <ProgressLine p={progress} />}
         {outcome?.error && (
