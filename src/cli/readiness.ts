@@ -5,17 +5,12 @@
  * files, also their comparison with the compiled Windows node (`hns`).
  * Exit 0 whatever the findings; 2 for bad input.
  */
-import { parseArgs } from 'node:util';
 import { checkReadiness, compileScenario, formatDiagnostic, type Finding } from '../engine/index';
+import { fail, parseCli } from './args';
 import { explainText } from './explain';
 import { compareAttachedHns, loadScenarioArgs } from './scenarioSource';
 
 const USAGE = 'usage: npm run readiness -- --scenario <preset|file[,file…]> [--scenario file…] [--plan-windows] [--windows-node NAME]';
-
-function fail(message: string): never {
-  process.stderr.write(`error: ${message}\n`);
-  process.exit(2);
-}
 
 /** The finding with its English sentences next to the keys. */
 function withText(f: Finding): Finding & { text: { why: string; fix?: string } } {
@@ -23,24 +18,7 @@ function withText(f: Finding): Finding & { text: { why: string; fix?: string } }
 }
 
 function main(): void {
-  let values: { scenario?: string[]; 'plan-windows'?: boolean; 'windows-node'?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      options: {
-        scenario: { type: 'string', multiple: true },
-        'plan-windows': { type: 'boolean' },
-        'windows-node': { type: 'string' },
-        help: { type: 'boolean' },
-      },
-      strict: true,
-    }));
-  } catch (e) {
-    fail(`${(e as Error).message}\n${USAGE}`);
-  }
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
+  const values = parseCli({ scenario: { type: 'string', multiple: true }, 'plan-windows': { type: 'boolean' }, 'windows-node': { type: 'string' } }, USAGE);
   if (!values.scenario?.length) fail(`--scenario is required\n${USAGE}`);
   const loaded = loadScenarioArgs(values.scenario, { windowsNode: values['windows-node'] });
   if ('error' in loaded) fail(loaded.error);

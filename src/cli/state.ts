@@ -5,26 +5,13 @@
  * Prints a node's state as the real tools show it; without --view, every view
  * under a `# <command>` heading. Exit 2 for bad input.
  */
-import { parseArgs } from 'node:util';
 import { compileScenario, formatDiagnostic, nodeStateViews } from '../engine/index';
+import { fail, parseCli } from './args';
 import { loadScenarioArg } from './scenarioSource';
 
-function fail(message: string): never {
-  process.stderr.write(`error: ${message}\n`);
-  process.exit(2);
-}
 
 const USAGE = 'usage: npm run state -- --scenario <preset|file> --node NAME [--view ID]';
-let values: { scenario?: string; node?: string; view?: string; help?: boolean };
-try {
-  ({ values } = parseArgs({ options: { scenario: { type: 'string' }, node: { type: 'string' }, view: { type: 'string' }, help: { type: 'boolean' } }, strict: true }));
-} catch (e) {
-  fail(`${(e as Error).message}\n${USAGE}`);
-}
-if (values.help) {
-  process.stdout.write(`${USAGE}\nLinux views: addr, routes, neigh, fdb, sysctl, nft, pod:NS/NAME. Windows views: hns (all hns-…), hns-network, hns-endpoint, hns-namespace, hns-policylist, vfp, routes, lb, ipam.\n`);
-  process.exit(0);
-}
+const values = parseCli({ scenario: { type: 'string' }, node: { type: 'string' }, view: { type: 'string' } }, `${USAGE}\nLinux views: addr, routes, neigh, fdb, sysctl, nft, pod:NS/NAME. Windows views: hns (all hns-…), hns-network, hns-endpoint, hns-namespace, hns-policylist, vfp, routes, lb, ipam.`);
 if (!values.scenario || !values.node) fail(USAGE);
 const loaded = loadScenarioArg(values.scenario);
 if ('error' in loaded) fail(loaded.error);

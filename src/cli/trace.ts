@@ -4,17 +4,12 @@
  * Exit 0 for any trace, whatever its verdict; 2 for bad input, with one line
  * on stderr saying why. See ARCHITECTURE.md "The command line".
  */
-import { parseArgs } from 'node:util';
 import { compileScenario, formatDiagnostic, formatTraceMarkdown, formatTraceText, traceFlow, type FlowRequest } from '../engine/index';
+import { fail, parseCli } from './args';
 import { explainText } from './explain';
 import { compareAttachedHns, loadScenarioArgs } from './scenarioSource';
 
 const USAGE = 'usage (--from-node NAME: the source is outside the scenario, e.g. an IP, and its packet enters at that node\'s NIC): npm run trace -- --scenario <preset|file[,file…]> [--windows-node NAME] --src <IP|pod:NS/NAME|node:NAME|host:NAME> --dst <IP|pod:NS/NAME|svc:NS/NAME|node:NAME|host:NAME|dns:NAME> [--dport N] [--sport N] [--proto tcp|udp|icmp] [--size BYTES] [--df|--no-df] [--from-node NAME] [--packet first|next] [--backend IP[:PORT]] [--format text|json|markdown] [--detail]';
-
-function fail(message: string): never {
-  process.stderr.write(`error: ${message}\n`);
-  process.exit(2);
-}
 
 function intOption(v: string | undefined, name: string): number | undefined {
   if (v === undefined) return undefined;
@@ -23,10 +18,7 @@ function intOption(v: string | undefined, name: string): number | undefined {
 }
 
 function main(): void {
-  let values: Record<string, string | boolean | string[] | undefined>;
-  try {
-    ({ values } = parseArgs({
-      options: {
+  const values: Record<string, string | boolean | string[] | undefined> = parseCli({
         scenario: { type: 'string', multiple: true },
         'windows-node': { type: 'string' },
         src: { type: 'string' },
@@ -42,17 +34,7 @@ function main(): void {
         backend: { type: 'string' },
         format: { type: 'string', default: 'text' },
         detail: { type: 'boolean' },
-        help: { type: 'boolean' },
-      },
-      strict: true,
-    }));
-  } catch (e) {
-    fail(`${(e as Error).message}\n${USAGE}`);
-  }
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
+  }, USAGE);
   const { src, dst } = values as Record<string, string | undefined>;
   const scenario = values.scenario as unknown as string[] | undefined;
   if (!scenario?.length || !src || !dst) fail(`--scenario, --src and --dst are required\n${USAGE}`);
