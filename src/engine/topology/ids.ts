@@ -3,7 +3,7 @@
  * a machine is `node:NAME`, `host:NAME`, `gateway:NAME` or `net:NAME`; a part
  * is `<parent id>/<role>:<label>`.
  */
-import type { TopoRole } from './model';
+import type { TopoElement, TopoRole } from './model';
 
 export type MachineRole = Extract<TopoRole, 'node' | 'host' | 'gateway' | 'network'>;
 
@@ -15,4 +15,17 @@ export function machineId(role: MachineRole, name: string): string {
 
 export function partId(parent: string, role: TopoRole, label: string): string {
   return `${parent}/${role}:${label}`;
+}
+
+/** Makes the parts of one machine: `part(role, label, detail?, parent = the machine)`. */
+export function partFactory(machine: string, os: TopoElement['os'], machineNodeId: string) {
+  return (role: TopoRole, label: string, detail?: string, parent = machineNodeId): TopoElement => ({
+    id: partId(parent, role, label),
+    role,
+    label,
+    ...(detail ? { detail } : {}),
+    parent,
+    machine,
+    os,
+  });
 }

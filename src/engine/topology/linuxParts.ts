@@ -5,20 +5,11 @@
  * compiled node state, so names are the ones `ip link` and `nft` print.
  */
 import type { LinuxNodeState } from '../linux/state';
-import { partId } from './ids';
+import { partFactory } from './ids';
 import type { TopoEdge, TopoElement } from './model';
 
 export function linuxParts(st: LinuxNodeState, nodeId: string): { elements: TopoElement[]; edges: TopoEdge[] } {
-  const machine = st.name;
-  const part = (role: TopoElement['role'], label: string, detail?: string, parent = nodeId): TopoElement => ({
-    id: partId(parent, role, label),
-    role,
-    label,
-    ...(detail ? { detail } : {}),
-    parent,
-    machine,
-    os: 'linux',
-  });
+  const part = partFactory(st.name, 'linux', nodeId);
   const elements: TopoElement[] = [];
   const edges: TopoEdge[] = [];
   for (const p of st.pods) {

@@ -11,32 +11,16 @@
  * a step at a layer not listed is located on the vSwitch itself.
  */
 import type { PodSpec } from '../model/scenario';
-import { partId } from './ids';
+import { HOST_VNIC, PHYSICAL_NIC } from '../windows/network';
+import { LAYER } from '../windows/vfp';
+import { partFactory } from './ids';
 import type { TopoEdge, TopoElement } from './model';
 
-export const VFP_LAYERS = [
-  'ACL_ENDPOINT_LAYER',
-  'LB_DSR',
-  'SLB_LB_LAYER',
-  'SLB_NAT_LAYER',
-  'VNET_PA_ROUTE_LAYER',
-  'VNET_ENCAP_LAYER',
-  'VNET_MAC_REWRITE_LAYER',
-] as const;
-
-export const HOST_VNIC = 'vEthernet (Ethernet)';
-export const PHYSICAL_NIC = 'Ethernet';
+/** The VFP layers a packet can pass, in the order the engine evaluates them (windows/vfp.ts). */
+const VFP_LAYERS = Object.values(LAYER);
 
 export function windowsParts(node: string, pods: PodSpec[], podIP: ReadonlyMap<string, string>, nodeId: string): { elements: TopoElement[]; edges: TopoEdge[] } {
-  const part = (role: TopoElement['role'], label: string, detail?: string, parent = nodeId): TopoElement => ({
-    id: partId(parent, role, label),
-    role,
-    label,
-    ...(detail ? { detail } : {}),
-    parent,
-    machine: node,
-    os: 'windows',
-  });
+  const part = partFactory(node, 'windows', nodeId);
   const elements: TopoElement[] = [];
   const edges: TopoEdge[] = [];
   const vswitch = part('vswitch', 'Hyper-V vSwitch');
