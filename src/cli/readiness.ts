@@ -23,11 +23,11 @@ function describe(f: Finding, t: Translate): Described {
   return { ...f, text: { why: t(f.why.key, f.why.params), ...(f.fix ? { fix: t(f.fix.key, f.fix.params) } : {}) } };
 }
 
-function asText(findings: Described[]): string {
+function asText(findings: Described[], t: Translate): string {
   return findings
     .map((f) => {
       const lines = [`${f.severity} ${f.id}: ${f.text.why}`];
-      if (f.text.fix) lines.push(`  fix: ${f.text.fix}`);
+      if (f.text.fix) lines.push(`  ${t('format.fix')}: ${f.text.fix}`);
       for (const c of f.fix?.commands ?? []) lines.push(`  $ ${c}`);
       return lines.join('\n');
     })
@@ -49,7 +49,7 @@ export function runReadiness(argv: string[], io: Io): number {
   // Readiness judges the cluster objects, so the Windows node is derived, not built from dumps.
   const derived = loaded.hns.length ? compileScenario(scenario) : cluster;
   const findings = checkReadiness(scenario, derived, { planWindows, diagnostics: loaded.diagnostics }).map((f) => describe(f, t));
-  if (format === 'text') io.out(`${asText(findings)}\n`);
+  if (format === 'text') io.out(`${asText(findings, t)}\n`);
   else io.out(`${JSON.stringify({ scenario: scenario.name, planWindows, findings, ...(hns.length ? { hns } : {}) }, null, 2)}\n`);
   return findings.some((f) => f.severity === 'error') ? EXIT.failed : EXIT.ok;
 }

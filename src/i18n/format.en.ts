@@ -27,6 +27,7 @@ export const formatEn = {
     warning: 'warning: {{why}} ({{code}})',
     rule: 'rule',
     assumption: 'assumption',
+    fix: 'fix',
     onTheWire: 'on the wire',
     column: {
       where: 'where',

@@ -23,6 +23,7 @@ export const formatRu = {
     warning: 'предупреждение: {{why}} ({{code}})',
     rule: 'правило',
     assumption: 'допущение',
+    fix: 'исправление',
     onTheWire: 'в сети',
     column: {
       where: 'где',
