@@ -4,7 +4,7 @@
 // JavaScript instead of compiling TypeScript on each call. Also writes
 // dist-cli/inputs.json (the source files and their mtimes) so bin/packetwalk.mjs
 // can tell when a checkout's sources changed and rebuild before running.
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,13 +26,21 @@ export async function buildCli() {
     minify: true,
     legalComments: 'linked',
     metafile: true,
+    // Written below by rename, so a concurrent `packetwalk` never imports a half-written bundle.
+    write: false,
     logLevel: 'warning',
     define: { __PACKETWALK_VERSION__: JSON.stringify(pkg.version) },
     // Some dependencies (yaml) are CommonJS and require Node built-ins; an ES module bundle needs a `require` for them.
     banner: { js: "import { createRequire as __packetwalkRequire } from 'node:module'; const require = __packetwalkRequire(import.meta.url);" },
   });
+  for (const f of result.outputFiles) {
+    const tmp = `${f.path}.${process.pid}.tmp`;
+    writeFileSync(tmp, f.contents);
+    renameSync(tmp, f.path);
+  }
   const inputs = Object.keys(result.metafile.inputs).map((p) => ({ path: p, mtimeMs: statSync(join(root, p)).mtimeMs }));
-  writeFileSync(INPUTS, `${JSON.stringify({ builtFrom: inputs }, null, 0)}\n`);
+  writeFileSync(`${INPUTS}.${process.pid}.tmp`, `${JSON.stringify({ builtFrom: inputs }, null, 0)}\n`);
+  renameSync(`${INPUTS}.${process.pid}.tmp`, INPUTS);
   return BUNDLE;
 }
 
