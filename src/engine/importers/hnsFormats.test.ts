@@ -200,3 +200,13 @@ describe('what the list layout hides stays derived', () => {
     expect(ep?.Policies.find((p) => p.Type === 'OutBoundNAT')).toMatchObject({ ExceptionList: derived.natExceptions });
   });
 });
+
+describe('hostile list layouts', () => {
+  it('deep nesting and long lines end quickly, without a stack overflow', () => {
+    const deep = `ID : x\nPolicies : ${'{@{a='.repeat(20000)}1${'}}'.repeat(20000)}\n`;
+    const started = Date.now();
+    expect(() => parseHnsDump(deep, 'deep.txt')).not.toThrow();
+    expect(() => parseHnsDump(`ID : x\nReferences : {${'a, '.repeat(200000)}b}\n`, 'wide.txt')).not.toThrow();
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});

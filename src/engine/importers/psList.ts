@@ -94,6 +94,9 @@ interface ValueCtx {
   line: number;
 }
 
+/** Deeper nesting than HNS objects have is read as text (bounds the recursion on hostile input). */
+const MAX_DEPTH = 32;
+
 /** One rendered value → JS, recording what cannot be read. `inner` is true inside `@{…}`, where an empty value is an object PowerShell did not expand. */
 function parseValue(text: string, path: (string | number)[], ctx: ValueCtx, inner: boolean): unknown {
   const s = text.trim();
@@ -102,6 +105,7 @@ function parseValue(text: string, path: (string | number)[], ctx: ValueCtx, inne
     ctx.notes.push({ index: ctx.index, path, kind: 'unreadable', line: ctx.line });
     return HIDDEN;
   }
+  if (path.length > MAX_DEPTH) return s;
   if (s.startsWith('@{') && s.endsWith('}')) return parseHashtable(s.slice(2, -1), path, ctx);
   if (s.startsWith('{') && s.endsWith('}')) {
     let body = s.slice(1, -1).trim();
