@@ -154,7 +154,7 @@ test('SVG export is valid SVG with the flow’s addresses; PNG export is a 2× i
   expect(md).toContain('| # | where | action | rule | headers after | why |');
   expect(md).toContain('VNET_ENCAP_LAYER');
   // The same text `npm run trace` prints for this flow.
-  const cli = execFileSync('npx', ['tsx', 'src/cli/trace.ts', '--scenario', 'k8s-lab', '--src', 'pod:demo/web', '--dst', 'svc:demo/hello', '--format', 'markdown'], { encoding: 'utf8' });
+  const cli = execFileSync('node', ['bin/packetwalk.mjs', 'trace', '--scenario', 'k8s-lab', '--src', 'pod:demo/web', '--dst', 'svc:demo/hello', '--format', 'markdown'], { encoding: 'utf8' });
   expect(md).toBe(cli);
 
   const txtDownload = page.waitForEvent('download');

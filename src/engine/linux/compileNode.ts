@@ -61,11 +61,6 @@ function compilePods(node: NodeSpec, view: ClusterView, mtu: number): LinuxPodNe
   });
 }
 
-/** Whether the node runs flannel: a flannel ConfigMap and no enabled Calico pool (cluster.ts decides IPAM the same way). */
-function runsFlannel(view: ClusterView): boolean {
-  return view.scenario.flannel !== undefined && !(view.scenario.calico?.pools ?? []).some((p) => !p.disabled);
-}
-
 /** kube-proxy's table: the same under Calico and flannel. */
 function kubeProxyTable(node: NodeSpec, self: PeerNode, view: ClusterView) {
   const s = view.scenario;
@@ -93,6 +88,7 @@ function compileFlannelLinuxNode(node: NodeSpec, self: PeerNode, view: ClusterVi
   return {
     kind: 'linux',
     name: node.name,
+    datapath: view.datapathOf(node.name),
     ref: node.ref,
     ip: self.ip,
     nic,
@@ -123,7 +119,7 @@ export function compileLinuxNode(node: NodeSpec, self: PeerNode, view: ClusterVi
   const prefixLen = self.subnet ? parseCidr(self.subnet.cidr)!.len : 24;
   const nic: Link = { name: nicName, kind: 'physical', mtu: hostMtu, mac: self.nicMac, addrs: [`${self.ip}/${prefixLen}`], owner: node.ref };
   const links: Link[] = [{ name: 'lo', kind: 'loopback', mtu: 65536, mac: '00:00:00:00:00:00', addrs: ['127.0.0.1/8'] }, nic];
-  if (runsFlannel(view)) return compileFlannelLinuxNode(node, self, view, nic, links);
+  if (view.datapathOf(node.name).cni.modelledAs === 'flannel') return compileFlannelLinuxNode(node, self, view, nic, links);
   const withVxlan = vxlanEnabled(view) && self.tunnelAddr !== undefined && self.vtepMac !== undefined;
   if (withVxlan) {
     links.push({
@@ -160,6 +156,7 @@ export function compileLinuxNode(node: NodeSpec, self: PeerNode, view: ClusterVi
   return {
     kind: 'linux',
     name: node.name,
+    datapath: view.datapathOf(node.name),
     ref: node.ref,
     ip: self.ip,
     nic,

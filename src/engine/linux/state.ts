@@ -4,6 +4,7 @@
  * netns, as plain records. Compiled by compileNode.ts; evaluated by
  * hostPath.ts and podPath.ts.
  */
+import type { Datapath } from '../datapath/datapath';
 import type { ObjectRef } from '../model/diagnostic';
 import type { Cidr } from '../model/ipv4';
 import type { NftTable } from './nft/ruleset';
@@ -85,6 +86,8 @@ export interface LinuxPodNetns {
 export interface LinuxNodeState {
   kind: 'linux';
   name: string;
+  /** CNI × dataplane × service proxy, as decided for this node (datapath/datapath.ts). */
+  datapath: Datapath;
   ref: ObjectRef;
   ip: string;
   nic: Link;
