@@ -516,7 +516,7 @@ function fromPod(c: Ctx, podName: string, p: Packet): HopResult {
   const { st, rec } = c;
   const pod = st.pods.find((x) => x.pod === podName);
   const port = pod && portOfPod(st, podName);
-  if (!pod || !port) return stop(c, 'dropped', 'no-endpoint', { pod: podName });
+  if (!pod || !port) return stop(c, 'dropped', 'no-endpoint', { pod: podName, ip: innerIp(p).src });
   const dst = innerIp(p).dst;
   const onLink = cidrContains(st.block, dst);
   const nextHop = onLink ? dst : pod.gateway;
