@@ -540,7 +540,7 @@ function fromPod(c: Ctx, podName: string, p0: Packet, unbound: boolean): HopResu
   const { st, rec } = c;
   const pod = st.pods.find((x) => x.pod === podName);
   const port = pod && portOfPod(st, podName);
-  if (!pod || !port) return stop(c, 'dropped', 'no-endpoint', { pod: podName });
+  if (!pod || !port) return stop(c, 'dropped', 'no-endpoint', { pod: podName, ip: innerIp(p0).src });
   const dst = innerIp(p0).dst;
   if (isLoopback(dst) || dst === pod.ip) return compartmentLoopback(c, pod, p0, unbound);
   const p = p0;
