@@ -50,7 +50,6 @@ const now = (): number => performance.now();
  * they are open. Delete an entry when its fix lands: the fuzzer then guards it.
  */
 const KNOWN: { pattern: RegExp; issue: string }[] = [
-  { pattern: /ipv4\.src = 0\.0\.0\.0/, issue: 'issue 11 item 2: a node address as source is traced from 0.0.0.0' },
   { pattern: /wire gateway>gateway/, issue: 'issue 11 item 1: the gateway does not answer for its own addresses' },
   { pattern: /loopback|for 127\./, issue: 'issue 11 item 3: 127.0.0.0/8 leaves the node or is delivered as a remote address (no local table)' },
   { pattern: /wire (\S+)>\S+: [\d.]+ is an address of \1/, issue: 'issue 11 items 1-2: a machine puts a packet for its own address on the wire' },
