@@ -56,7 +56,7 @@ const api: EngineWorkerApi = {
   importFiles: (files, options) => importInWorker(files, options),
   compareImportedHns: (revision) => ({ revision, value: compareImported(clusterFor(revision)) }),
   formatTrace(trace, format, sentences, detail) {
-    const opts = { explain: catalogueExplainer(sentences), detail };
+    const opts = { t: catalogueExplainer(sentences), detail };
     return format === 'markdown' ? formatTraceMarkdown(trace, opts) : formatTraceText(trace, opts);
   },
 };

@@ -38,7 +38,8 @@ export interface Link {
 export interface Route {
   /** Destination prefix; 0.0.0.0/0 prints as `default`. */
   dst: Cidr;
-  type: 'unicast' | 'blackhole';
+  /** `local`/`broadcast` live in the kernel's `local` table (routes.ts localTable). */
+  type: 'unicast' | 'blackhole' | 'local' | 'broadcast';
   via?: string;
   dev?: string;
   proto?: string;
