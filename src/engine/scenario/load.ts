@@ -9,6 +9,7 @@ import { isIPv4 } from '../model/ipv4';
 import type { Scenario, ServicesEndpointConfigMap } from '../model/scenario';
 import { buildCalico, buildFabric, buildFlannel, buildKubeProxy, type ClusterObjects } from './clusterSettings';
 import { crossCheck } from './crossCheck';
+import { emptyExtraObjects, extraKubeProxyObjects, readExtraObject, serviceCidrs, withCalicoManifest, type ExtraObjects } from './extraObjects';
 import { normalizeEndpointSlice, normalizeIPPool, normalizeNode, normalizePod, normalizeService } from './normalize';
 import { parseScenarioText, type RawObject } from './parse';
 import {
@@ -44,6 +45,8 @@ interface Collected {
   c: ClusterObjects;
   seen: Set<string>;
   servicesEndpoint: ServicesEndpointConfigMap[];
+  /** kubeadm, kube-apiserver and Calico manifest objects (extraObjects.ts). */
+  extra: ExtraObjects;
 }
 
 function newCollected(): Collected {
@@ -51,6 +54,7 @@ function newCollected(): Collected {
     c: { nodes: [], pods: [], services: [], slices: [], policies: [], pools: [], installation: [], ipam: [], felix: [], kubeProxy: [], flannel: [], fabric: [] },
     seen: new Set(),
     servicesEndpoint: [],
+    extra: emptyExtraObjects(),
   };
 }
 
@@ -64,6 +68,7 @@ function collect(objects: RawObject[], col: Collected, diags: Diagnostic[]): voi
   for (const raw of objects) {
     const kind = raw.value.kind;
     const ref = refOf(raw);
+    if (readExtraObject(kind, raw, col.extra, diags)) continue;
     if (typeof kind !== 'string' || !(KNOWN_KINDS as readonly string[]).includes(kind)) {
       diags.push({ severity: 'info', code: 'unknown-kind', object: ref, line: raw.line, message: typeof kind === 'string' ? `kind ${kind} is not read by packetwalk; skipped` : 'object without a kind; skipped' });
       continue;
@@ -262,10 +267,14 @@ export function loadScenarioFiles(files: readonly InputFile[], name = files.map(
 
 function buildScenario(col: Collected, name: string, diags: Diagnostic[]): LoadResult {
   const objects = col.c;
-  const calico = buildCalico(objects);
+  for (const raw of extraKubeProxyObjects(col.extra)) {
+    const v = validateObject(kubeProxyConfigSchema, raw, diags);
+    if (v) objects.kubeProxy.push({ value: v, raw });
+  }
+  const calico = withCalicoManifest(col.extra, buildCalico(objects), diags);
   const kubeProxy = buildKubeProxy(objects, diags);
   const flannel = buildFlannel(objects, diags);
-  const serviceCIDRs = calico?.serviceCIDRs.length ? calico.serviceCIDRs : ['10.96.0.0/12'];
+  const serviceCIDRs = serviceCidrs(col.extra, calico, objects.services, diags);
   const fabric = buildFabric(objects, diags);
   const scenario: Scenario = {
     name,
