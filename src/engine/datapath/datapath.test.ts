@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { loadPreset } from '../presets/catalog';
 import { loadScenarioText } from '../scenario/load';
 import { compileScenario, nodeStateViews } from '../trace/cluster';
-import { decideDatapath } from './datapath';
+import { LINUX_CNIS } from '../linux/cni/registry';
+import { LINUX_PROXIES } from '../linux/proxy/registry';
+import { decideDatapath, IMPLEMENTED } from './datapath';
 
 const NODES = `kind: Node
 metadata: {name: n1, labels: {kubernetes.io/os: linux}}
@@ -70,5 +72,12 @@ describe('decideDatapath', () => {
     expect(c.nodes.get('k8s-lab-win-1')!.datapath.proxy.value).toBe('winkernel');
     const view = nodeStateViews(c, 'k8s-lab-node-1').find((v) => v.id === 'datapath')!;
     expect(view.text).toMatch(/dataplane\s+nftables\n\s+from Installation "default" spec.calicoNetwork.linuxDataplane: Nftables/);
+  });
+});
+
+describe('registries', () => {
+  it('IMPLEMENTED lists exactly the Linux proxies and CNIs the registries build', () => {
+    expect([...IMPLEMENTED.linuxProxies].sort()).toEqual(Object.keys(LINUX_PROXIES).sort());
+    expect(Object.keys(IMPLEMENTED.linuxDataplanes).sort()).toEqual(Object.keys(LINUX_CNIS).sort());
   });
 });

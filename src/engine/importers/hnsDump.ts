@@ -218,7 +218,7 @@ function policies<T>(list: Record<string, unknown>[], ctx: Ctx, kind: string, na
   const out: T[] = [];
   (flatPolicies(list) as Record<string, unknown>[]).forEach((p, i) => {
     const type = typeof p.Type === 'string' ? p.Type : '';
-    const schema = schemas[type];
+    const schema = Object.hasOwn(schemas, type) ? schemas[type] : undefined;
     if (!schema) {
       issue(ctx, kind, name, [...path, i, 'Type'], `policy type "${type}" is not modelled; skipped`, 'info');
       return;

@@ -150,6 +150,8 @@ export interface KubeProxySpec {
   masqueradeAll: boolean;
   /** `primary` (nftables default) or CIDRs. */
   nodePortAddresses: string[];
+  /** iptables mode: accept NodePorts on 127.0.0.1 (`iptables.localhostNodePorts`, default true). */
+  localhostNodePorts?: boolean;
   winkernel: { networkName: string; sourceVip?: string; enableDSR: boolean };
 }
 

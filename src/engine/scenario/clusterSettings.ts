@@ -124,6 +124,7 @@ export function buildKubeProxy(c: ClusterObjects, diags: Diagnostic[]): KubeProx
     masqueradeBit: v?.nftables?.masqueradeBit ?? v?.iptables?.masqueradeBit ?? 14,
     masqueradeAll: v?.nftables?.masqueradeAll ?? v?.iptables?.masqueradeAll ?? false,
     nodePortAddresses: v?.nodePortAddresses?.length ? v.nodePortAddresses : modelled === 'nftables' ? ['primary'] : [],
+    ...(modelled === 'iptables' ? { localhostNodePorts: v?.iptables?.localhostNodePorts ?? true } : {}),
     winkernel: { networkName: wk?.networkName || 'Calico', sourceVip: wk?.sourceVip || undefined, enableDSR: wk?.enableDSR ?? true },
   };
 }

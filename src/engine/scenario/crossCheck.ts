@@ -52,6 +52,17 @@ export function crossCheck(s: Scenario, diags: Diagnostic[]): void {
     }
   }
 
+  // A Fabric host on an address a node, a pod or the gateway already has would answer for it too.
+  const gateways = new Set(s.fabric.subnets.map((n) => n.gateway));
+  const hostIps = new Set<string>();
+  s.fabric.hosts = s.fabric.hosts.filter((h) => {
+    const other = owners.get(h.ip) ?? (gateways.has(h.ip) ? 'the gateway' : hostIps.has(h.ip) ? 'another Fabric host' : undefined);
+    hostIps.add(h.ip);
+    if (!other) return true;
+    diags.push({ severity: 'error', code: 'conflict', object: s.fabric.ref, field: `spec.hosts["${h.name}"].ip`, message: `host ${h.name}'s address ${h.ip} is also used by ${other}; the host is skipped` });
+    return false;
+  });
+
   const subnetCidrs = s.fabric.subnets.map((n) => n.cidr);
   for (const n of s.nodes) {
     if (!inAny(subnetCidrs, n.internalIP)) {

@@ -159,4 +159,10 @@ describe('addresses validated where they are loaded', () => {
     expect(e.map((d) => d.field)).toEqual(['status.podIP']);
     expect(r.scenario!.pods.filter((p) => p.ip === '172.21.211.8')).toHaveLength(1);
   });
+
+  it('a Fabric host on a node\'s address is skipped with an error (it would answer for the node)', () => {
+    const r = loadScenarioText(LAB.replace('ip: 192.168.10.50', 'ip: 192.168.10.24'));
+    expect(errorsOf(r.diagnostics)).toEqual([expect.objectContaining({ code: 'conflict', object: expect.objectContaining({ kind: 'Fabric' }), field: 'spec.hosts["client"].ip' })]);
+    expect(r.scenario!.fabric.hosts.map((h) => h.name)).toEqual(['internet']);
+  });
 });

@@ -135,7 +135,7 @@ export const kubeProxyConfigSchema = z.object({
   clusterCIDR: z.string().optional().default(''),
   detectLocalMode: z.string().optional(),
   nodePortAddresses: z.array(z.string()).nullish(),
-  iptables: z.object({ masqueradeBit: z.number().int().min(0).max(31).nullish(), masqueradeAll: z.boolean().optional() }).optional(),
+  iptables: z.object({ masqueradeBit: z.number().int().min(0).max(31).nullish(), masqueradeAll: z.boolean().optional(), localhostNodePorts: z.boolean().nullish() }).optional(),
   nftables: z.object({ masqueradeBit: z.number().int().min(0).max(31).nullish(), masqueradeAll: z.boolean().optional() }).optional(),
   winkernel: z
     .object({ networkName: z.string().optional(), sourceVip: z.string().optional(), enableDSR: z.boolean().optional() })

@@ -138,7 +138,8 @@ function checkDirection(c: CompiledCluster, t: Trace, dir: string, out: Violatio
   if (t.reason?.code === 'routing-loop') out.push({ code: 'hop-limit', message: `${dir}: the walk reached the hop limit (${String(t.reason.params.hops)} hops)` });
   if (t.verdict === 'delivered' && t.delivered) {
     const d = t.delivered;
-    if (!receiverAddresses(c, d.node, d.pod).has(d.ip) && !t.steps.some((s) => s.action === 'steer')) {
+    // 127.0.0.0/8 is every receiver's own `lo` (loopback-escaped checks it stayed with its sender).
+    if (!isLoopback(d.ip) && !receiverAddresses(c, d.node, d.pod).has(d.ip) && !t.steps.some((s) => s.action === 'steer')) {
       out.push({ code: 'delivered-not-own-address', message: `${dir}: delivered to ${d.pod ?? d.node} for ${d.ip}, not its address` });
     }
   }

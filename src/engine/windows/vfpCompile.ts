@@ -142,8 +142,10 @@ function routeLayer(input: VfpCompileInput, ep: HnsEndpoint | undefined): VfpLay
 
 export function compileVfpPorts(input: VfpCompileInput): VfpPort[] {
   const clusterIpLbs = input.loadBalancers.filter((lb) => lb.kind === 'ClusterIP');
-  const ports: VfpPort[] = input.pods.map((pod) => {
-    const ep = input.endpoints.find((e) => e.ID === pod.endpointId)!;
+  // A pod whose HNS endpoint is missing (an imported dump can lack it) has no VFP port.
+  const ports: VfpPort[] = input.pods.flatMap((pod) => {
+    const ep = input.endpoints.find((e) => e.ID === pod.endpointId);
+    if (!ep) return [];
     const layers: VfpLayer[] = [aclLayer(ep, pod.ref)];
     const dsr = clusterIpLbs.filter((lb) => lb.dsr).map((lb) => lbRule(lb, input.nodeIp, 'out'));
     const slb = clusterIpLbs.filter((lb) => !lb.dsr).map((lb) => lbRule(lb, input.nodeIp, 'out'));
@@ -152,7 +154,7 @@ export function compileVfpPorts(input: VfpCompileInput): VfpPort[] {
     const nat = natLayer(ep, input.nodeIp, pod.ref);
     if (nat) layers.push(nat);
     layers.push(routeLayer(input, ep));
-    return { id: pod.endpointId, label: pod.pod, kind: 'endpoint', endpointId: pod.endpointId, pod: pod.pod, ip: pod.ip, mac: pod.mac, layers };
+    return [{ id: pod.endpointId, label: pod.pod, kind: 'endpoint' as const, endpointId: pod.endpointId, pod: pod.pod, ip: pod.ip, mac: pod.mac, layers }];
   });
   const external = input.loadBalancers.filter((lb) => lb.kind !== 'ClusterIP').map((lb) => lbRule(lb, input.nodeIp, 'in'));
   ports.push({
