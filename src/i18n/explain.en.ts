@@ -65,6 +65,7 @@ export const explainEn = {
       mark: 'The packet is marked in {{chain}} so that it is masqueraded on the way out. {{detail}}',
       vmap: 'Verdict map lookup in {{chain}}. {{detail}}',
       numgen: 'kube-proxy picks an endpoint at random (numgen). {{detail}}',
+      statistic: 'kube-proxy picks an endpoint at random: rule {{detail}} of its service chain matched (iptables statistic, each endpoint equally likely).',
       affinity: 'Session affinity: the client address is remembered for this endpoint. {{detail}}',
       nat: 'Address translation.',
     },
