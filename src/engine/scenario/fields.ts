@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { hasHostBits, isIPv4, isIPv6, parseCidr } from '../model/ipv4';
+import { isDns1123Subdomain } from './names';
 
 /** Marker in a zod issue's params that maps it to the `ipv6-unsupported` diagnostic. */
 export const IPV6_ISSUE = 'ipv6-unsupported';
@@ -46,6 +47,9 @@ export const mac = z
   .string()
   .regex(/^[0-9a-fA-F]{2}([:-][0-9a-fA-F]{2}){5}$/, 'is not a MAC address (aa:bb:cc:dd:ee:ff)')
   .transform((s) => s.toLowerCase().replaceAll('-', ':'));
+
+/** Names inside the Fabric (hosts, subnets, the gateway) end up in commands and links: DNS-1123 subdomains, as object names. */
+export const objectName = z.string().refine(isDns1123Subdomain, 'is not a DNS-1123 subdomain (lower-case letters, digits, "-" and ".")');
 
 export const labels = z.record(z.string(), z.string()).optional().default({});
 

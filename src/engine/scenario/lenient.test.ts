@@ -172,4 +172,9 @@ describe('addresses validated where they are loaded', () => {
     const dashed = loadScenarioText(LAB.replace('ip: 192.168.10.50', 'ip: 192.168.10.50\n    mac: 00-15-5D-64-51-0E'));
     expect(dashed.scenario!.fabric.hosts[0]!.mac).toBe('00:15:5d:64:51:0e');
   });
+
+  it('names inside the Fabric (hosts, subnets, gateway) follow the object-name rule, so none carries shell into a command', () => {
+    const r = loadScenarioText(LAB.replace('name: client', 'name: "client; reboot"'));
+    expect(errorsOf(r.diagnostics)).toEqual([expect.objectContaining({ object: expect.objectContaining({ kind: 'Fabric' }), field: 'spec.hosts[0].name' })]);
+  });
 });

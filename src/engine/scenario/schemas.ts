@@ -4,7 +4,7 @@
  * validates as is. Defaults are upstream's where a field is optional.
  */
 import { z } from 'zod';
-import { cidr, ipAny, ipv4, labels, mac, metadata, port, protocol } from './fields';
+import { cidr, ipAny, ipv4, labels, mac, metadata, objectName, port, protocol } from './fields';
 
 export const nodeSchema = z.object({
   metadata,
@@ -165,13 +165,14 @@ export const fabricSchema = z.object({
   metadata,
   spec: z.object({
     subnets: z
-      .array(z.object({ name: z.string().min(1), cidr, gateway: ipv4, mtu: z.number().int().min(576).max(9216).optional().default(1500) }))
+      .array(z.object({ name: objectName, cidr, gateway: ipv4, mtu: z.number().int().min(576).max(9216).optional().default(1500) }))
       .min(1),
-    gatewayName: z.string().optional().default('gateway'),
-    linuxInterface: z.string().min(1).max(15).optional().default('eth0'),
+    gatewayName: objectName.optional().default('gateway'),
+    // IFNAMSIZ − 1 characters, no '/', whitespace or ':' (dev_valid_name in the kernel; ':' only in aliases).
+    linuxInterface: z.string().min(1).max(15).regex(/^[A-Za-z0-9_.-]+$/, 'is not a Linux interface name').optional().default('eth0'),
     nodeMacs: z.record(z.string(), mac).optional().default({}),
     hosts: z
-      .array(z.object({ name: z.string().min(1), ip: ipv4, mac: mac.optional(), external: z.boolean().optional().default(false) }))
+      .array(z.object({ name: objectName, ip: ipv4, mac: mac.optional(), external: z.boolean().optional().default(false) }))
       .optional()
       .default([]),
   }),

@@ -11,6 +11,7 @@ import { loadScenarioText } from '../scenario/load';
 import { compileScenario } from '../trace/cluster';
 import { traceFlow } from '../trace/traceFlow';
 import { runFuzzCase } from './fuzzOracle';
+import { checkTrace } from './invariants';
 
 const LAB = PRESETS.find((p) => p.name === 'k8s-lab')!.yaml;
 const fixture = (name: string): string => readFileSync(join(import.meta.dirname, '../importers/fixtures', name), 'utf8');
@@ -40,5 +41,15 @@ describe('fuzz counterexamples', () => {
     const r = loadScenarioText(LAB.replace('projectcalico.org/IPv4VXLANTunnelAddr: 172.21.41.1', 'projectcalico.org/IPv4VXLANTunnelAddr: 172.21.41.1/26'));
     const c = compileScenario(r.scenario!);
     for (const n of r.scenario!.nodes) expect(() => c.nodes.get(n.name)).not.toThrow();
+  });
+
+  it('an imported pod endpoint without a MacAddress keeps the derived MAC instead of an empty one on the wire', () => {
+    const eps = JSON.parse(fixture('k8s-lab-win-1.Get-HnsEndpoint.json')) as { MacAddress?: string; IPAddress: string }[];
+    const net = eps.find((e) => e.IPAddress === '172.21.41.6')!;
+    delete net.MacAddress;
+    const r = importFiles([{ name: 'k8s-lab.yaml', text: LAB }, { name: 'ep.json', text: JSON.stringify(eps) }], { windowsNode: 'k8s-lab-win-1' });
+    const c = compileScenario(r.scenario!, { hns: r.hns });
+    const t = traceFlow(c, { src: 'pod:demo/net', dst: '172.21.41.6', proto: 'tcp' }).trace!;
+    expect(checkTrace(c, t).filter((v) => v.message.includes('eth.'))).toEqual([]);
   });
 });

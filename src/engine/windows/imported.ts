@@ -109,7 +109,7 @@ export function withImportedHns(derived: WindowsNodeState, imp: HnsImport, s: Sc
   const pods: WindowsPod[] = derived.pods.flatMap((p) => {
     const ep = local.find((e) => e.IPAddress === p.ip && e !== hostEndpoint);
     if (!ep) return [];
-    return [{ ...p, endpointId: ep.ID, mac: packetMac(ep.MacAddress), gateway: ep.GatewayAddress ?? p.gateway, outboundNat: outboundNat(ep) !== undefined }];
+    return [{ ...p, endpointId: ep.ID, mac: ep.MacAddress ? packetMac(ep.MacAddress) : p.mac, gateway: ep.GatewayAddress ?? p.gateway, outboundNat: outboundNat(ep) !== undefined }];
   });
   const base: WindowsNodeState = { ...derived, network, block, mode, endpoints, hostEndpoint, pods, ...(vsid !== undefined ? { vsid } : {}) };
   const loadBalancers = imp.policyLists.length > 0 ? loadBalancersOf(imp, endpoints, base, s) : derived.loadBalancers;
