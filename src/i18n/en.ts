@@ -26,6 +26,10 @@ export const en = {
       title: 'Lab cluster, Calico BGP without encapsulation',
       description: 'k8s-lab with BGP Enabled and the pool unencapsulated: Linux nodes reach other blocks by BIRD routes on ens18.',
     },
+    'k8s-lab-kubeadm': {
+      title: 'Lab cluster as kubeadm sets it up: kube-proxy iptables, Calico BGP',
+      description: 'k8s-lab-bgp with kube-proxy in kubeadm\'s default mode (mode "" = iptables): KUBE-SERVICES, KUBE-SVC-* and KUBE-SEP-* chains on the Linux nodes.',
+    },
     'flannel-vxlan': {
       title: 'Hybrid Flannel cluster, VXLAN',
       description: 'Two Linux nodes and a Windows Server 2022 node on Flannel VXLAN (VNI 4096, UDP 4789), network flannel.4096 on Windows.',

@@ -27,6 +27,10 @@ export const ru: Messages = {
       title: 'Тестовый кластер: Calico BGP без инкапсуляции',
       description: 'k8s-lab с BGP Enabled и пулом без инкапсуляции: Linux-узлы ходят к чужим блокам по маршрутам BIRD через ens18.',
     },
+    'k8s-lab-kubeadm': {
+      title: 'Тестовый кластер, как его ставит kubeadm: kube-proxy iptables, Calico BGP',
+      description: 'k8s-lab-bgp с kube-proxy в режиме kubeadm по умолчанию (mode "" = iptables): на Linux-узлах цепочки KUBE-SERVICES, KUBE-SVC-* и KUBE-SEP-*.',
+    },
     'flannel-vxlan': {
       title: 'Гибридный кластер на Flannel, VXLAN',
       description: 'Два Linux-узла и узел Windows Server 2022 на Flannel VXLAN (VNI 4096, UDP 4789); на Windows — сеть flannel.4096.',

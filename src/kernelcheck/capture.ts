@@ -19,7 +19,7 @@ export function startCapture(ns: string, iface: string, file: string): Promise<C
   const child = spawn('ip', ['netns', 'exec', ns, 'tcpdump', '-i', iface, '-n', '-U', '--immediate-mode', '-s', '512', '-w', file, 'ip'], { stdio: ['ignore', 'ignore', 'pipe'] });
   return new Promise((resolve, reject) => {
     let err = '';
-    const timer = setTimeout(() => reject(new Error(`tcpdump on ${ns}/${iface} did not start: ${err.trim()}`)), 5000);
+    const timer = setTimeout(() => reject(new Error(`tcpdump on ${ns}/${iface} did not start: ${err.trim()}`)), 20000);
     child.stderr!.on('data', (d: Buffer) => {
       err += String(d);
       if (err.includes('listening on')) {

@@ -8,6 +8,8 @@
  *   without endpoints (`demo/nothing`);
  * - k8s-main-before (VXLANCrossSubnet): a second Fabric subnet 192.168.20.0/24
  *   with node `k8s-node-3` and pod `demo/far`, so traffic crosses subnets;
+ * - k8s-lab-kubeadm (kube-proxy iptables, Calico BGP) with k8s-lab's two extra
+ *   services, loaded with iptables-nft-restore;
  * - flannel-vxlan and flannel-host-gw as they are (Linux nodes only; win-1 is not built).
  *
  * Expected results are never written here: each flow is traced by the model
@@ -65,6 +67,12 @@ function labDerived(): string {
   ]);
 }
 
+/** k8s-lab-kubeadm (kube-proxy iptables, Calico BGP) with the same extra services as labDerived. */
+function kubeadmDerived(): string {
+  const extra = YAML.parseAllDocuments(labDerived()).slice(-3).map((d) => d.toJS() as object);
+  return addDocs(presetYaml('k8s-lab-kubeadm'), extra);
+}
+
 function mainBeforeDerived(): string {
   const docs = YAML.parseAllDocuments(presetYaml('k8s-main-before')).map((d) => d.toJS() as Record<string, unknown>);
   const fabric = docs.find((d) => d.kind === 'Fabric') as { spec: { subnets: object[] } };
@@ -116,6 +124,29 @@ export function scenarios(): ScenarioSpec[] {
         { id: 'lab-20', title: 'node→its own NodePort, backend on the node', req: { src: 'node:k8s-lab-node-1', dst: 'node:k8s-lab-node-1', proto: 'tcp', dport: 30080 } },
         { id: 'lab-21', title: 'node→ClusterIP whose backend pod is on the node', req: { src: 'node:k8s-lab-node-1', dst: 'svc:demo/hello', proto: 'tcp', dport: 80 } },
         { id: 'lab-22', title: 'node→its own IP (local table, via lo)', req: { src: 'node:k8s-lab-node-1', dst: 'node:k8s-lab-node-1', proto: 'tcp', dport: 8080 } },
+      ],
+    },
+    {
+      name: 'k8s-lab-kubeadm (kube-proxy iptables, Calico BGP; + ETP Local NodePort, service without endpoints)',
+      yaml: kubeadmDerived(),
+      flows: [
+        { id: 'kadm-01', title: 'pod→pod across nodes, TCP (BGP route, no encapsulation)', req: { src: 'pod:demo/net', dst: 'pod:demo/hello', proto: 'tcp', dport: 8080 } },
+        { id: 'kadm-02', title: 'pod→pod across nodes, ICMP echo', req: { src: 'pod:demo/net', dst: 'pod:demo/hello', proto: 'icmp' } },
+        { id: 'kadm-03', title: 'pod→pod on the same node, TCP', req: { src: 'pod:kube-system/coredns-1', dst: 'pod:demo/hello', proto: 'tcp', dport: 8080 } },
+        { id: 'kadm-04', title: 'hostNetwork (node)→pod on another node, TCP', req: { src: 'node:k8s-lab-master-1', dst: 'pod:demo/hello', proto: 'tcp', dport: 8080 } },
+        { id: 'kadm-05', title: 'pod→ClusterIP via KUBE-SVC/KUBE-SEP, backend on another node, TCP', req: { src: 'pod:demo/net', dst: 'svc:demo/hello', proto: 'tcp', dport: 80 } },
+        { id: 'kadm-06', title: 'pod→ClusterIP (kube-dns), statistic picks the backend on this node, UDP', req: { src: 'pod:demo/net', dst: 'svc:kube-system/kube-dns', proto: 'udp', dport: 53 }, backendOn: 'k8s-lab-node-2' },
+        { id: 'kadm-07', title: 'pod→ClusterIP (kube-dns), statistic picks the backend on another node, UDP', req: { src: 'pod:demo/net', dst: 'svc:kube-system/kube-dns', proto: 'udp', dport: 53 }, backendOn: 'k8s-lab-node-1' },
+        { id: 'kadm-08', title: 'hostNetwork (node)→ClusterIP (nat OUTPUT), TCP', req: { src: 'node:k8s-lab-node-2', dst: 'svc:demo/hello', proto: 'tcp', dport: 80 } },
+        { id: 'kadm-09', title: 'client→NodePort (KUBE-NODEPORTS, KUBE-EXT masquerade), backend on another node', req: { src: 'host:client', dst: 'node:k8s-lab-node-2', proto: 'tcp', dport: 30080 } },
+        { id: 'kadm-10', title: 'client→NodePort, backend on this node', req: { src: 'host:client', dst: 'node:k8s-lab-node-1', proto: 'tcp', dport: 30080 } },
+        { id: 'kadm-11', title: 'client→NodePort, ETP Local, local backend (KUBE-SVL, source kept)', req: { src: 'host:client', dst: 'node:k8s-lab-node-1', proto: 'tcp', dport: 30090 } },
+        { id: 'kadm-12', title: 'client→NodePort, ETP Local, no local backend (KUBE-EXTERNAL-SERVICES drop)', req: { src: 'host:client', dst: 'node:k8s-lab-node-2', proto: 'tcp', dport: 30090 } },
+        { id: 'kadm-13', title: 'pod→service without endpoints (filter KUBE-SERVICES reject)', req: { src: 'pod:demo/net', dst: 'svc:demo/nothing', proto: 'tcp', dport: 80 } },
+        { id: 'kadm-14', title: 'pod→ClusterIP on a port it does not serve (no rule in iptables mode)', req: { src: 'pod:demo/net', dst: '10.97.141.163', proto: 'tcp', dport: 81 } },
+        { id: 'kadm-15', title: 'pod→internet host (natOutgoing), TCP', req: { src: 'pod:demo/net', dst: 'host:internet', proto: 'tcp', dport: 443 } },
+        { id: 'kadm-16', title: 'pod→internet host (natOutgoing), ICMP', req: { src: 'pod:demo/net', dst: 'host:internet', proto: 'icmp' } },
+        { id: 'kadm-17', title: 'client→pod IP (BGP routes only on the nodes)', req: { src: 'host:client', dst: 'pod:demo/hello', proto: 'tcp', dport: 8080 } },
       ],
     },
     {

@@ -68,7 +68,7 @@ export function startListener(ns: string, ip: string, tcp: number[], udp: number
   return new Promise((resolve, reject) => {
     let buf = '';
     let err = '';
-    const timer = setTimeout(() => reject(new Error(`listener in ${ns} did not start: ${err.trim()}`)), 5000);
+    const timer = setTimeout(() => reject(new Error(`listener in ${ns} did not start: ${err.trim()}`)), 20000);
     child.stderr!.on('data', (d: Buffer) => (err += String(d)));
     child.stdout!.on('data', (d: Buffer) => {
       buf += String(d);

@@ -9,7 +9,9 @@
  * (`LinuxNodeState.links`, pod `eth0`), the `ip route` text of the node and
  * pod views, static neighbours (not the pods' proxied 169.254.1.1, which the
  * kernel must answer by proxy ARP), FDB entries, sysctls and the
- * `nft list ruleset` text, loaded with `nft -f`.
+ * `nft list ruleset` text, loaded with `nft -f`, and (kube-proxy in iptables
+ * mode) the `iptables-save` text, loaded with iptables-nft-restore after its
+ * nfacct counters are created.
  *
  * Assumptions of the harness (the model says nothing here): IPv6 is disabled
  * in every namespace to keep captures quiet; the gateway is a plain Linux
@@ -203,6 +205,14 @@ export function planTopology(c: Cluster, prefix: string, workDir: string): Topol
     const nftPath = `${workDir}/${st.name}.nft`;
     files.push({ path: nftPath, text: views.find((v) => v.id === 'nft')!.text + '\n' });
     lines.push(`ip netns exec ${ns} nft -f ${q(nftPath)}`);
+    // kube-proxy in iptables mode: its nfacct counters first (kube-proxy creates them before restoring), then the tables with iptables-nft.
+    const ipt = views.find((v) => v.id === 'iptables');
+    if (ipt) {
+      const iptPath = `${workDir}/${st.name}.iptables`;
+      files.push({ path: iptPath, text: ipt.text + '\n' });
+      for (const name of new Set([...ipt.text.matchAll(/--nfacct-name (\S+)/g)].map((m) => m[1]!))) lines.push(`ip netns exec ${ns} nfacct add ${name}`);
+      lines.push(`ip netns exec ${ns} iptables-nft-restore ${q(iptPath)}`);
+    }
   });
   return { prefix, fab, namespaces, ports, nodes, script: lines, files, vxlanPort };
 }

@@ -4,7 +4,7 @@
  */
 import { loadScenarioText, type LoadResult } from '../scenario/load';
 import { FLANNEL_HOST_GW_YAML, FLANNEL_VXLAN_YAML } from './flannel';
-import { K8S_LAB_BGP_YAML, K8S_LAB_YAML } from './k8sLab';
+import { K8S_LAB_BGP_YAML, K8S_LAB_KUBEADM_YAML, K8S_LAB_YAML } from './k8sLab';
 import { K8S_MAIN_AFTER_YAML, K8S_MAIN_BEFORE_YAML } from './k8sMain';
 
 /** A preset: `title`/`description` are i18n keys under `preset.<name>.` in the UI; English here for the CLI. */
@@ -39,6 +39,12 @@ export const PRESETS: readonly PresetInfo[] = [
     title: 'Lab cluster, Calico BGP without encapsulation',
     description: 'k8s-lab with BGP Enabled and the pool unencapsulated: Linux nodes reach other blocks by BIRD routes on ens18.',
     yaml: K8S_LAB_BGP_YAML,
+  },
+  {
+    name: 'k8s-lab-kubeadm',
+    title: 'Lab cluster as kubeadm sets it up: kube-proxy iptables, Calico BGP',
+    description: 'k8s-lab-bgp with kube-proxy in kubeadm\'s default mode (mode "" = iptables): KUBE-SERVICES, KUBE-SVC-* and KUBE-SEP-* chains on the Linux nodes.',
+    yaml: K8S_LAB_KUBEADM_YAML,
   },
   {
     name: 'flannel-vxlan',

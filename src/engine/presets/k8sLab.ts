@@ -308,3 +308,19 @@ export const K8S_LAB_BGP_YAML = K8S_LAB_YAML.replace('# k8s-lab: the hybrid test
     'kind: Installation\nmetadata:\n  name: default\n  annotations:\n    packetwalk.dev/assumption: "variant of k8s-lab: bgp Enabled, encapsulation None"\nspec:\n  calicoNetwork:\n    bgp: Enabled',
   )
   .replace('      encapsulation: VXLAN\n', '      encapsulation: None\n');
+
+/**
+ * k8s-lab-kubeadm: k8s-lab-bgp with kube-proxy as kubeadm configures it. kubeadm
+ * writes the kube-proxy ConfigMap's KubeProxyConfiguration with `mode: ""`,
+ * which kube-proxy turns into iptables (cmd/kube-proxy/app/server_linux.go
+ * platformApplyDefaults); Calico runs BGP without encapsulation. The Linux
+ * nodes get KUBE-SERVICES / KUBE-SVC / KUBE-SEP chains instead of
+ * `table ip kube-proxy`.
+ * Assumption: the variant is ours; Calico keeps its nftables dataplane (the
+ * engine does not build Calico's iptables chains yet), the Windows node keeps
+ * winkernel.
+ */
+export const K8S_LAB_KUBEADM_YAML = K8S_LAB_BGP_YAML.replace(
+  '# k8s-lab-bgp: k8s-lab with Calico BGP and no encapsulation (packetwalk variant)',
+  '# k8s-lab-kubeadm: k8s-lab-bgp with kube-proxy in kubeadm\'s default mode (packetwalk variant)',
+).replace('kind: KubeProxyConfiguration\nmode: nftables\n', 'kind: KubeProxyConfiguration\n# kubeadm\'s default: empty mode = iptables on Linux\nmode: ""\n');

@@ -73,3 +73,16 @@ describe.each(['k8s-lab', 'flannel-vxlan'])('%s: kube-proxy iptables agrees with
     expect(dnat.rule?.text).toMatch(/^-A KUBE-SEP-\S+ .*-j DNAT --to-destination /);
   });
 });
+
+describe('preset k8s-lab-kubeadm', () => {
+  const c = compileScenario(loadPreset('k8s-lab-kubeadm').scenario!);
+  it('runs kube-proxy iptables on Linux (mode "") and winkernel on Windows; NodePort masquerades in KUBE-POSTROUTING', () => {
+    expect(c.nodes.get('k8s-lab-node-2')!.datapath.proxy).toMatchObject({ value: 'kube-proxy-iptables', modelledAs: 'kube-proxy-iptables' });
+    expect(c.nodes.get('k8s-lab-win-1')!.datapath.proxy.value).toBe('winkernel');
+    const r = traceFlow(c, { src: 'host:client', dst: 'node:k8s-lab-node-2', dport: 30080 });
+    const t = 'trace' in r ? r.trace! : undefined;
+    expect(t?.verdict).toBe('delivered');
+    expect(t?.delivered?.seenSrcIp).toBe('192.168.10.26');
+    expect(t?.steps.some((s) => s.action === 'masquerade' && s.at.chain === 'KUBE-POSTROUTING')).toBe(true);
+  });
+});
