@@ -3,10 +3,12 @@
  * (Debian's iptables, nf_tables backend), inside a fresh network namespace
  * (`unshare -n`), so the host's rules are never read or changed: upstream's
  * overall services, and a node of k8s-lab with kube-proxy in iptables mode.
- * Skipped, with a message, when iptables-restore is missing.
+ * `npm test` installs iptables first; without iptables-restore the checks are
+ * skipped with a message, and under CI=true they fail (src/testing/tools.ts).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { toolOrSkip } from '../../../testing/tools';
 import { PRESETS } from '../../presets/catalog';
 import { loadScenarioText } from '../../scenario/load';
 import { compileScenario } from '../../trace/cluster';
@@ -14,8 +16,7 @@ import { OVERALL_INPUT } from '../nft/testdata/upstream';
 import { compileKubeProxyIptables } from '../proxy/iptables/kubeProxyIptables';
 import { printIptablesSave } from './format';
 
-const HAVE = spawnSync('sh', ['-c', 'command -v iptables-restore'], { encoding: 'utf8' }).status === 0;
-if (!HAVE) console.warn('print.iptables.test: no iptables-restore; skipping the checks against real iptables');
+const HAVE = toolOrSkip('iptables-restore', 'iptables') !== undefined;
 
 function restoreTest(text: string): void {
   execFileSync('unshare', ['-n', 'iptables-restore', '--test'], { input: `${text}\n`, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
