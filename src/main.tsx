@@ -27,7 +27,7 @@ i18n.on('languageChanged', (lng) => {
 
 // A second worker compiles the compared scenario for side by side, when first used.
 const mainClient = createEngineClient(spawnEngineWorker);
-const appState = createAppState(mainClient, undefined, () => createEngineClient(spawnEngineWorker));
+const appState = createAppState(mainClient, { compareClient: () => createEngineClient(spawnEngineWorker) });
 // Share links, embed and presentation modes, lessons.
 const classroom = createClassroom(mainClient, appState, createViewerSettings(i18n));
 

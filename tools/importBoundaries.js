@@ -118,9 +118,9 @@ export const importBoundaries = [
       ENGINE_RUNTIME_TYPE_ONLY('state'),
       intoFolder(['ui', 'cli', 'io/import', 'i18n'], 'state holds data and actions: no components, no text parsing on the main thread.'),
       {
-        regex: '(?:^|/)worker/(?!client(?:\\.ts)?$|api(?:\\.ts)?$)',
+        regex: '(?:^|/)worker/(?!client(?:\\.ts)?$|api(?:\\.ts)?$|testing/)',
         allowTypeImports: true,
-        message: 'state talks to the worker through worker/client only.',
+        message: 'state talks to the worker through worker/client only (tests: worker/testing, the in-process engine).',
       },
     ],
   },

@@ -43,6 +43,8 @@ export const en = {
     engine: 'Engine error: {{message}}',
     noScenario: 'The scenario could not be loaded.',
     render: 'This part of the page failed to render: {{message}}',
+    engineRestarted: 'The engine stopped ({{message}}) and was restarted with your scenario; every edit is kept. Try the last action again.',
+    engineStopped: 'The engine stopped several times in a row ({{message}}). Your edits are kept in this browser; reload the page to go on.',
   },
   nodes: { heading: 'Nodes', name: 'Name', os: 'OS', ip: 'IP address', image: 'OS image' },
   os: { linux: 'Linux', windows: 'Windows' },
@@ -96,6 +98,7 @@ export const en = {
     derived: 'derived value',
     conflict: 'conflict',
     'too-large': 'too large',
+    'engine-error': 'engine error',
   },
   theme: { label: 'Theme', light: 'Light', dark: 'Dark' },
   topology: {

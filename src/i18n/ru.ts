@@ -44,6 +44,8 @@ export const ru: Messages = {
     engine: 'Ошибка движка: {{message}}',
     noScenario: 'Сценарий не загрузился.',
     render: 'Эту часть страницы не удалось показать: {{message}}',
+    engineRestarted: 'Движок остановился ({{message}}) и перезапущен с вашим сценарием; все правки сохранены. Повторите последнее действие.',
+    engineStopped: 'Движок несколько раз подряд остановился ({{message}}). Ваши правки сохранены в браузере; перезагрузите страницу, чтобы продолжить.',
   },
   nodes: { heading: 'Узлы', name: 'Имя', os: 'ОС', ip: 'IP-адрес', image: 'Образ ОС' },
   os: { linux: 'Linux', windows: 'Windows' },
@@ -97,6 +99,7 @@ export const ru: Messages = {
     derived: 'выведенное значение',
     conflict: 'противоречие',
     'too-large': 'слишком большой объём',
+    'engine-error': 'ошибка движка',
   },
   theme: { label: 'Тема', light: 'Светлая', dark: 'Тёмная' },
   topology: {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileScenario, loadPreset, loadScenarioText, PRESETS, traceFlow, type CompiledCluster, type Trace } from '../engine/index';
-import { resolveScenarioRef, type ScenarioRef } from '../share/scenarioRef';
+import { resolveSourceText, type ScenarioSource as ScenarioRef } from '../share/scenarioSource';
 import { LESSONS, LESSON_ERRORS, LESSON_FILES } from './catalog';
 import { formatLessonError, parseLesson } from './load';
 import type { LessonStep } from './schema';
@@ -24,7 +24,7 @@ function cluster(ref: ScenarioRef): CompiledCluster | string {
   const key = JSON.stringify(ref);
   let c = compiled.get(key);
   if (c === undefined) {
-    const yaml = resolveScenarioRef(ref, (name) => PRESETS.find((p) => p.name === name)?.yaml);
+    const yaml = resolveSourceText(ref, (name) => PRESETS.find((p) => p.name === name)?.yaml);
     if ('error' in yaml) c = yaml.error.message;
     else {
       const loaded = 'preset' in ref && !ref.edits?.length ? loadPreset(ref.preset) : loadScenarioText(yaml.yaml, 'lesson');

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { flowRequestSchema } from '../share/shareState';
-import { scenarioRefSchema, type ScenarioRef } from '../share/scenarioRef';
+import { scenarioSourceSchema, type ScenarioSource } from '../share/scenarioSource';
 
 /** A sentence in both languages. */
 export const textSchema = z.strictObject({
@@ -65,7 +65,7 @@ export const expectSchema = z.strictObject({
 });
 
 /** `k8s-lab` is short for `{ preset: k8s-lab }`. */
-const scenarioSchema = z.union([z.string().min(1).transform((preset): ScenarioRef => ({ preset })), scenarioRefSchema]);
+const scenarioSchema = z.union([z.string().min(1).transform((preset): ScenarioSource => ({ preset })), scenarioSourceSchema]);
 
 export const lessonStepSchema = z.strictObject({
   scenario: scenarioSchema,

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { compressToEncodedURIComponent } from 'lz-string';
 import { describe, expect, it } from 'vitest';
 import { decodeShare, decodeShareUrl, encodeShare, shareUrl } from './codec';
-import { applyScenarioEdits } from './scenarioRef';
+import { applyScenarioEdits } from './scenarioSource';
 import type { ShareState } from './shareState';
 
 const TYPICAL: ShareState = {

@@ -29,6 +29,8 @@ export const WIRE_KEYS: Readonly<Record<string, string>> = {
   flow: 'fl', src: 's', dst: 'd', proto: 'pr', dport: 'dp', sport: 'sp', size: 'sz', df: 'df',
   fromNode: 'fn', packet: 'pk', backend: 'b', step: 'i', detail: 'dt', compare: 'c',
   language: 'l', theme: 't', embed: 'em', lesson: 'ls', id: 'id',
+  // Added later in version 1 (imported files as a scenario source); older links never use them.
+  files: 'fs', name: 'n', text: 'tx', windowsNode: 'wn',
 };
 const FROM_WIRE: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(WIRE_KEYS).map(([k, v]) => [v, k]));
 

@@ -5,11 +5,11 @@
  */
 import { z } from 'zod';
 import type { FlowRequest } from '../engine/index';
-import { scenarioRefSchema, type ScenarioRef } from './scenarioRef';
+import { scenarioSourceSchema, type ScenarioSource } from './scenarioSource';
 
 export interface ShareState {
-  /** The main scenario: a preset (plus edits) or YAML text. */
-  scenario: ScenarioRef;
+  /** The main scenario: a preset, YAML text or imported files (plus edits). */
+  scenario: ScenarioSource;
   /** The flow as the trace form states it (`FlowRequest`). */
   flow: FlowRequest;
   /** Playback position: an index into the trace's steps followed by its reply's (as `playItems` lists them). */
@@ -17,7 +17,7 @@ export interface ShareState {
   /** Summary (hop steps) or every step; absent = summary. */
   detail?: 'summary' | 'detailed';
   /** Side by side: the second scenario; absent = side by side off. */
-  compare?: ScenarioRef;
+  compare?: ScenarioSource;
   language: 'en' | 'ru';
   theme: 'light' | 'dark' | 'auto';
   /** Embed mode: only the diagram and the step controls. */
@@ -48,11 +48,11 @@ const _sameFlow: SameFlow = true;
 void _sameFlow;
 
 export const shareStateSchema = z.strictObject({
-  scenario: scenarioRefSchema,
+  scenario: scenarioSourceSchema,
   flow: flowRequestSchema,
   step: z.number().int().min(0).max(100_000),
   detail: z.enum(['summary', 'detailed']).optional(),
-  compare: scenarioRefSchema.optional(),
+  compare: scenarioSourceSchema.optional(),
   language: z.enum(['en', 'ru']),
   theme: z.enum(['light', 'dark', 'auto']),
   embed: z.boolean(),

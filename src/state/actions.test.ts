@@ -1,81 +1,44 @@
-import { describe, expect, it } from 'vitest';
-import type { FlowRequest, LoadResult, Scenario, Trace } from '../engine/index';
-import type { Answer, EngineClient } from '../worker/client';
-import { createAppState } from './appState';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FlowRequest } from '../engine/index';
+import { testApp, type TestApp } from './testing/harness';
 
-const scenario = {
-  name: 'k8s-lab',
-  nodes: [{ name: 'k8s-lab-master-1' }, { name: 'k8s-lab-node-1' }],
-  pods: [],
-} as unknown as Scenario;
+let t: TestApp | undefined;
+afterEach(() => t?.dispose());
 
-const ok = <T>(value: T): Promise<Answer<T>> => Promise.resolve({ kind: 'ok', value });
-
-function fakeClient(overrides: Partial<EngineClient> = {}): EngineClient & { calls: string[] } {
-  const calls: string[] = [];
-  return {
-    calls,
-    revision: 1,
-    listPresets: () => ok([{ name: 'k8s-lab', title: 'lab', description: '', yaml: '' }]),
-    loadPreset: (name) => {
-      calls.push(`loadPreset ${name}`);
-      return ok({ scenario, diagnostics: [] } as unknown as LoadResult);
-    },
-    loadText: () => ok({ scenario, diagnostics: [] } as unknown as LoadResult),
-    setScenario: () => ok({ places: [] as never, topology: { elements: [], edges: [] } }),
-    nodeStateViews: (node) => {
-      calls.push(`nodeStateViews ${node}`);
-      return ok([{ id: 'routes', title: 'ip route', text: 'default via 192.168.10.1 dev ens18' }]);
-    },
-    traceFlow: () => ok({ trace: { verdict: 'delivered', steps: [] } as unknown as Trace, diagnostics: [] }),
-    formatTrace: () => ok(''),
-    checkReadiness: () => ok([]),
-    ipamView: () => ok({ blocks: [], borrowed: [], strictAffinity: false }),
-    importFiles: () => ok({ result: { scenario: null, diagnostics: [], hns: [] }, hnsFiles: [] }),
-    compareImportedHns: () => ok([]),
-    dispose: () => {},
-    ...overrides,
-  };
-}
-
-describe('actions', () => {
-  it('start loads the default preset, compiles it and shows the first node', async () => {
-    const client = fakeClient();
-    const { stores, actions } = createAppState(client);
-    await actions.start();
-    expect(stores.scenario.getState()).toMatchObject({ presetName: 'k8s-lab', status: 'ready', scenario });
-    expect(stores.nodeState.getState()).toMatchObject({ node: 'k8s-lab-master-1', status: 'ready' });
-    expect(client.calls).toEqual(['loadPreset k8s-lab', 'nodeStateViews k8s-lab-master-1']);
+describe('actions (the real engine, in-process)', () => {
+  it('start opens the default preset, compiled, with the first node state shown', async () => {
+    t = testApp();
+    await t.app.actions.start();
+    const s = t.app.stores.scenario.getState();
+    expect(s).toMatchObject({ presetName: 'k8s-lab', status: 'ready' });
+    expect(s.topology?.elements.length).toBeGreaterThan(0);
+    expect(t.app.stores.nodeState.getState()).toMatchObject({ node: s.scenario!.nodes[0]!.name, status: 'ready' });
+    expect(t.app.stores.nodeState.getState().views.length).toBeGreaterThan(0);
   });
 
-  it('keeps a worker error as a message', async () => {
-    const client = fakeClient({ setScenario: () => Promise.resolve({ kind: 'error', message: 'not implemented' }) });
-    const { stores, actions } = createAppState(client);
-    await actions.selectPreset('k8s-lab');
-    expect(stores.scenario.getState()).toMatchObject({ status: 'error', error: 'not implemented' });
+  it('an unknown preset shows an error, not a blank page', async () => {
+    t = testApp();
+    await t.app.actions.loadPresets();
+    await t.app.actions.selectPreset('no-such-preset');
+    expect(t.app.stores.scenario.getState()).toMatchObject({ status: 'error' });
+    expect(t.app.stores.scenario.getState().diagnostics[0]?.message).toContain('no-such-preset');
   });
 
-  it('ignores an answer for a preset that is no longer selected', async () => {
-    let release: () => void = () => {};
-    const gate = new Promise<void>((r) => (release = r));
-    const client = fakeClient({
-      loadPreset: async (name) => {
-        if (name === 'slow') await gate;
-        return { kind: 'ok', value: { scenario: { ...scenario, name }, diagnostics: [] } as unknown as LoadResult };
-      },
-    });
-    const { stores, actions } = createAppState(client);
-    const slow = actions.selectPreset('slow');
-    await actions.selectPreset('k8s-main-after');
-    release();
-    await slow;
-    expect(stores.scenario.getState().scenario?.name).toBe('k8s-main-after');
+  it('shows the preset picked last when two are picked quickly', async () => {
+    t = testApp();
+    await t.app.actions.loadPresets();
+    const first = t.app.actions.selectPreset('k8s-lab');
+    await t.app.actions.selectPreset('k8s-main-after');
+    await first;
+    expect(t.app.stores.scenario.getState()).toMatchObject({ presetName: 'k8s-main-after', status: 'ready' });
+    expect(t.app.stores.scenario.getState().scenario?.name).toBe('k8s-main-after');
   });
 
-  it('runTrace stores the trace', async () => {
-    const { stores, actions } = createAppState(fakeClient());
-    const request: FlowRequest = { src: 'pod:demo/net', dst: '172.20.172.6', proto: 'icmp' };
-    await actions.runTrace(request);
-    expect(stores.trace.getState()).toMatchObject({ status: 'done', request, trace: { verdict: 'delivered' } });
+  it('runTrace stores the trace and shows the first node the packet meets', async () => {
+    t = testApp();
+    await t.app.actions.start();
+    const request: FlowRequest = { src: 'pod:demo/net', dst: 'pod:demo/hello', proto: 'tcp', dport: 8080 };
+    await t.app.actions.runTrace(request);
+    expect(t.app.stores.trace.getState()).toMatchObject({ status: 'done', request, trace: { verdict: 'delivered' } });
   });
 });

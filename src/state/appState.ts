@@ -1,5 +1,5 @@
 /** Everything the UI holds: the stores and the actions, wired to the engine client(s). */
-import type { EngineClient } from '../worker/client';
+import type { EngineClient, RestartEvent } from '../worker/client';
 import { createActions, type Actions, type Stores } from './actions';
 import { createBranchActions, type BranchActions } from './branchActions';
 import { createBranchStore, type BranchStore } from './branchStore';
@@ -10,8 +10,9 @@ import { createPlaybackActions, type PlaybackActions } from './playbackActions';
 import { createPlaybackStore, type PlaybackStore } from './playbackStore';
 import { createInsightActions, createInsightStore, type InsightActions, type InsightStore } from './insightStore';
 import { DEFAULT_PRESET, createScenarioStore } from './scenarioStore';
-import { createWhatIfActions, savedPreset, type WhatIfActions } from './whatIfActions';
-import { createWhatIfStore, type WhatIfStore } from './whatIfStore';
+import { defaultDraftStore, type DraftStore } from './whatIf/drafts';
+import { createWhatIfActions, type WhatIfActions } from './whatIf/whatIfActions';
+import { createWhatIfStore, type WhatIfStore } from './whatIf/whatIfStore';
 import { createSelectionStore, type SelectionStore } from './selectionStore';
 import { createTraceStore } from './traceStore';
 
@@ -34,35 +35,67 @@ export interface AppState {
   insight: InsightActions;
 }
 
-/**
- * @param client the engine worker of the main scenario
- * @param compareClient makes the second worker for side by side, on first use
- */
-export function createAppState(client: EngineClient, presetName?: string, compareClient?: () => EngineClient): AppState {
+export interface AppStateOptions {
+  /** The preset shown first when there is no draft (tests). */
+  presetName?: string;
+  /** Makes the second worker for side by side, on first use (else the main one is shared). */
+  compareClient?: () => EngineClient;
+  /** Where drafts are kept (IndexedDB in the browser). */
+  drafts?: DraftStore;
+  /** localStorage, to carry over a draft an older version saved there. */
+  legacyStorage?: Pick<Storage, 'getItem' | 'removeItem'>;
+  /** Told when the engine worker had to be restarted. */
+  onEngineRestart?: (event: RestartEvent) => void;
+}
+
+function defaultLegacyStorage(): Pick<Storage, 'getItem' | 'removeItem'> | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** @param client the engine worker of the main scenario */
+export function createAppState(client: EngineClient, options: AppStateOptions = {}): AppState {
+  const preset = options.presetName ?? DEFAULT_PRESET;
   const stores: AppStores = {
-    scenario: createScenarioStore(presetName ?? savedPreset()),
+    scenario: createScenarioStore(preset),
     trace: createTraceStore(),
     nodeState: createNodeStateStore(),
     playback: createPlaybackStore(),
     selection: createSelectionStore(),
     compare: createCompareStore(),
     branches: createBranchStore(),
-    whatIf: createWhatIfStore(presetName ?? savedPreset() ?? DEFAULT_PRESET),
+    whatIf: createWhatIfStore(preset),
     insight: createInsightStore(),
   };
   let second: EngineClient | undefined;
-  const secondClient = () => (second ??= compareClient ? compareClient() : client);
+  const secondClient = () => (second ??= options.compareClient ? options.compareClient() : client);
   stores.scenario.subscribe((s, prev) => {
     if (s.presetName !== prev.presetName) stores.selection.setState({}, true);
   });
-  const actions = createActions(client, stores);
+  const late: { whatIf?: WhatIfActions } = {};
+  const actions = createActions(client, stores, () => late.whatIf!);
+  const whatIf = (late.whatIf = createWhatIfActions({
+    client,
+    scenario: stores.scenario,
+    whatIf: stores.whatIf,
+    actions,
+    drafts: options.drafts ?? defaultDraftStore(),
+    legacy: options.legacyStorage ?? defaultLegacyStorage(),
+  }));
+  client.onRestart((event) => {
+    stores.scenario.setState({ engineRestart: event });
+    options.onEngineRestart?.(event);
+  });
   return {
     stores,
     actions,
     playback: createPlaybackActions(stores.playback, stores.trace),
     compare: createCompareActions(secondClient, stores.compare, stores.trace),
     branches: createBranchActions(client, stores.branches, stores.trace),
-    whatIf: createWhatIfActions(client, stores, actions),
+    whatIf,
     insight: createInsightActions(client, stores.insight, stores.scenario),
   };
 }

@@ -13,20 +13,18 @@ export interface Classroom {
   viewer: ViewerSettings;
   /** A trace as text or Markdown (`npm run trace`'s formats), formatted in the worker with the given step sentences. */
   formatTrace: EngineClient['formatTrace'];
-  /** Loads the preset list (before a share link is opened instead of the default preset). */
-  loadPresets(): Promise<void>;
 }
 
 export function createClassroom(client: EngineClient, app: AppState, viewer: ViewerSettings): Classroom {
   const classroom = createClassroomStore(app.stores.scenario.getState().presetName);
   const lesson = createLessonStore();
-  const share = createShareActions(client, app, classroom, viewer, () => {
+  const share = createShareActions(app, classroom, viewer, () => {
     const { id, step } = lesson.getState();
     return id ? { id, step } : undefined;
   });
-  // A what-if edit or an import changes the scenario: share links carry the edited text, else the preset.
+  // Whatever opened the scenario (the preset switcher, an edit, an import, a link): share links carry its source.
   app.stores.whatIf.subscribe((s, prev) => {
-    if (s.text !== prev.text) share.setScenarioRef(s.text !== undefined ? { yaml: s.text } : { preset: s.preset });
+    if (s.base !== prev.base || s.changes !== prev.changes) share.setScenarioRef(app.whatIf.currentSource());
   });
   // A new trace from the flow picker ends a free-flow quiz question; the score stays.
   app.stores.trace.subscribe((s, prev) => {
@@ -38,9 +36,5 @@ export function createClassroom(client: EngineClient, app: AppState, viewer: Vie
     lessons: createLessonActions(app, share, lesson, viewer),
     viewer,
     formatTrace: (...args) => client.formatTrace(...args),
-    async loadPresets() {
-      const presets = await client.listPresets();
-      if (presets.kind === 'ok') app.stores.scenario.setState({ presets: presets.value });
-    },
   };
 }

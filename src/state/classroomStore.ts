@@ -5,7 +5,7 @@
  * whether a shared view is being opened.
  */
 import { createStore } from 'zustand/vanilla';
-import type { ScenarioRef } from '../share/scenarioRef';
+import type { ScenarioSource } from '../share/scenarioSource';
 
 /** `app`: the whole page; `embed`: only the diagram and the step controls; `present`: full screen for a class. */
 export type ViewMode = 'app' | 'embed' | 'present';
@@ -16,7 +16,7 @@ export type NoticeCode = 'corrupt' | 'unsupported-version' | 'invalid' | 'scenar
 export interface ClassroomState {
   mode: ViewMode;
   /** The main scenario as a share link names it; follows the preset switcher unless a link or lesson loaded text. */
-  scenarioRef: ScenarioRef;
+  scenarioRef: ScenarioSource;
   notice?: { code: NoticeCode; message: string };
   /** A shared view or a lesson step is being loaded. */
   opening: boolean;

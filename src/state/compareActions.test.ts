@@ -1,41 +1,34 @@
-import { describe, expect, it } from 'vitest';
-import type { FlowRequest, LoadResult, Scenario, Trace } from '../engine/index';
-import type { Answer, EngineClient } from '../worker/client';
-import { createCompareActions } from './compareActions';
-import { EDITED, createCompareStore } from './compareStore';
-import { EMPTY_TRACE, createTraceStore } from './traceStore';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FlowRequest } from '../engine/index';
+import { EDITED } from './compareStore';
+import { testApp, until, type TestApp } from './testing/harness';
 
-const ok = <T>(value: T): Promise<Answer<T>> => Promise.resolve({ kind: 'ok', value });
+let t: TestApp | undefined;
+afterEach(() => t?.dispose());
+
 const request: FlowRequest = { src: 'pod:demo/web', dst: 'pod:demo/hello', proto: 'tcp', dport: 8080 };
 
-function setup() {
-  const calls: string[] = [];
-  const client = {
-    loadPreset: (name: string) => (calls.push(`loadPreset ${name}`), ok({ scenario: { name } as Scenario, diagnostics: [] } as LoadResult)),
-    loadText: (text: string, name: string) => (calls.push(`loadText ${name} ${text}`), ok({ scenario: { name } as Scenario, diagnostics: [] } as LoadResult)),
-    setScenario: (s: Scenario) => (calls.push(`setScenario ${s.name}`), ok({})),
-    traceFlow: (r: FlowRequest) => (calls.push(`traceFlow ${r.dst}`), ok({ trace: { verdict: 'delivered' } as Trace, diagnostics: [] })),
-  } as unknown as EngineClient;
-  const trace = createTraceStore();
-  trace.setState({ ...EMPTY_TRACE, status: 'done', request });
-  const compare = createCompareStore();
-  return { calls, trace, compare, actions: createCompareActions(() => client, compare, trace) };
-}
-
-describe('compare actions', () => {
-  it('chooseText loads the text in the second worker, compiles it and traces the current flow there', async () => {
-    const { calls, compare, actions } = setup();
-    await actions.chooseText('bgp: Enabled');
-    expect(calls).toEqual([`loadText ${EDITED} bgp: Enabled`, `setScenario ${EDITED}`, 'traceFlow pod:demo/hello']);
-    expect(compare.getState()).toMatchObject({ presetName: EDITED, status: 'ready', trace: { verdict: 'delivered' } });
+describe('compare actions (the real engine, in-process)', () => {
+  it('chooseText opens the text in the second worker and traces the current flow there', async () => {
+    t = testApp();
+    await t.app.actions.start();
+    await t.app.actions.runTrace(request);
+    const yaml = t.app.stores.scenario.getState().presets.find((p) => p.name === 'k8s-lab-bgp')!.yaml;
+    await t.app.compare.chooseText(yaml);
+    expect(t.app.stores.compare.getState()).toMatchObject({ presetName: EDITED, status: 'ready', source: { yaml } });
+    expect(t.app.stores.compare.getState().trace?.verdict).toBe('delivered');
   });
+
   it('traces a new main flow in the compared scenario too; close turns it off', async () => {
-    const { calls, trace, compare, actions } = setup();
-    await actions.choose('k8s-lab-bgp');
-    trace.setState({ request: { ...request, dst: 'svc:demo/hello' } });
-    await Promise.resolve();
-    expect(calls.at(-1)).toBe('traceFlow svc:demo/hello');
-    actions.close();
-    expect(compare.getState()).toEqual({ status: 'idle' });
+    t = testApp();
+    await t.app.actions.start();
+    await t.app.actions.runTrace(request);
+    await t.app.compare.choose('k8s-lab-bgp');
+    const before = t.app.stores.compare.getState().trace;
+    await t.app.actions.runTrace({ ...request, dst: 'svc:demo/hello', dport: 80 });
+    await until(() => t!.app.stores.compare.getState().status === 'ready' && t!.app.stores.compare.getState().trace !== before, 'the compared trace');
+    expect(t.app.stores.compare.getState().trace?.verdict).toBe(t.app.stores.trace.getState().trace?.verdict);
+    t.app.compare.close();
+    expect(t.app.stores.compare.getState()).toEqual({ status: 'idle' });
   });
 });

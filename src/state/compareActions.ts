@@ -1,14 +1,17 @@
 /**
- * Side by side: loads the compared scenario (a preset, or scenario text such
- * as an edited copy of the main one) into a second engine worker and traces
- * the main view's flow there whenever the main flow changes.
+ * Side by side: opens the compared scenario (a preset, a link's scenario, the
+ * scenario before the last what-if change) in a second engine worker and
+ * traces the main view's flow there whenever the main flow changes.
  */
-import type { FlowRequest, LoadResult } from '../engine/index';
-import type { Answer, EngineClient } from '../worker/client';
+import type { FlowRequest } from '../engine/index';
+import type { ScenarioSource } from '../share/scenarioSource';
+import type { EngineClient } from '../worker/client';
 import { EDITED, type CompareStore } from './compareStore';
 import type { TraceStore } from './traceStore';
 
 export interface CompareActions {
+  /** Turns side by side on with `source`, shown as `label` (a preset name, `edited`, `before-edit`). */
+  open(source: ScenarioSource, label?: string): Promise<void>;
   /** Turns side by side on with the preset `name` (or switches the compared preset). */
   choose(name: string): Promise<void>;
   /** Turns side by side on with a scenario given as text (YAML or a JSON List), shown as `edited`. */
@@ -27,17 +30,12 @@ export function createCompareActions(client: () => EngineClient, compare: Compar
     compare.setState({ status: 'ready', trace: answer.value.trace, locations: answer.value.locations, error: answer.value.trace ? undefined : answer.value.diagnostics.map((d) => d.message).join('; ') });
   }
 
-  async function open(name: string, load: () => Promise<Answer<LoadResult>>): Promise<void> {
-    compare.setState({ presetName: name, status: 'loading', trace: undefined, locations: undefined, error: undefined });
-    const loaded = await load();
-    if (compare.getState().presetName !== name) return;
-    if (loaded.kind !== 'ok' || !loaded.value.scenario) {
-      const message = loaded.kind === 'error' ? loaded.message : loaded.kind === 'ok' ? loaded.value.diagnostics.map((d) => d.message).join('; ') : 'stale';
-      return compare.setState({ status: 'error', error: message });
-    }
-    const compiled = await client().setScenario(loaded.value.scenario);
-    if (compare.getState().presetName !== name || compiled.kind === 'stale') return;
-    if (compiled.kind === 'error') return compare.setState({ status: 'error', error: compiled.message });
+  async function open(source: ScenarioSource, label = 'preset' in source && !source.edits?.length ? source.preset : EDITED): Promise<void> {
+    compare.setState({ presetName: label, source, status: 'loading', trace: undefined, locations: undefined, error: undefined });
+    const opened = await client().openScenario(source);
+    if (compare.getState().source !== source || opened.kind === 'stale') return;
+    if (opened.kind === 'error') return compare.setState({ status: 'error', error: opened.message });
+    if (!opened.value.compiled) return compare.setState({ status: 'error', error: opened.value.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message).join('; ') });
     compare.setState({ status: 'ready' });
     const request = trace.getState().request;
     if (request) await traceThere(request);
@@ -48,14 +46,9 @@ export function createCompareActions(client: () => EngineClient, compare: Compar
   });
 
   return {
-    choose: (name) => {
-      compare.setState({ text: undefined });
-      return open(name, () => client().loadPreset(name));
-    },
-    chooseText: (text, name = EDITED) => {
-      compare.setState({ text });
-      return open(name, () => client().loadText(text, name));
-    },
-    close: () => compare.setState({ presetName: undefined, status: 'idle', trace: undefined, locations: undefined, error: undefined }, true),
+    open,
+    choose: (name) => open({ preset: name }, name),
+    chooseText: (text, name = EDITED) => open({ yaml: text }, name),
+    close: () => compare.setState({ presetName: undefined, source: undefined, status: 'idle', trace: undefined, locations: undefined, error: undefined }, true),
   };
 }

@@ -5,12 +5,13 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { PresetInfo, Trace, TraceLocations } from '../engine/index';
+import type { ScenarioSource } from '../share/scenarioSource';
 
 export interface CompareState {
   /** The compared scenario: a preset name, or `edited` for an edited copy of the main scenario; undefined = side by side is off. */
   presetName?: string;
-  /** The compared scenario's text when it was given as text (`edited`), so a share link can carry it. */
-  text?: string;
+  /** Where the compared scenario comes from, so a share link can carry it. */
+  source?: ScenarioSource;
   status: 'idle' | 'loading' | 'ready' | 'tracing' | 'error';
   trace?: Trace;
   locations?: TraceLocations;

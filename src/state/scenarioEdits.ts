@@ -80,11 +80,21 @@ interface Located {
 
 class Docs {
   readonly docs: Document.Parsed[];
+  /** Each parsed document's own text (with its `---` and directives) and its serialisation when read. */
+  private readonly original = new WeakMap<Document, { text: string; printed: string }>();
+  private readonly tail: string;
 
   constructor(text: string) {
     this.docs = parseAllDocuments(text) as Document.Parsed[];
     const bad = this.docs.find((d) => d.errors.length > 0);
     if (bad) throw new EditError(bad.errors[0]!.message);
+    let at = 0;
+    for (const d of this.docs) {
+      const end = d.range[2];
+      this.original.set(d, { text: text.slice(at, end), printed: d.toString({ lineWidth: 0 }) });
+      at = end;
+    }
+    this.tail = text.slice(at);
   }
 
   *objects(): Generator<Located> {
@@ -145,13 +155,20 @@ class Docs {
     if (i === 0 && this.docs[0]) this.docs[0].directives!.docStart = null;
   }
 
+  /** The text again: documents the edit left alone keep their text byte for byte; changed ones are serialised. */
   toString(): string {
-    return this.docs
-      .map((d, i) => {
-        const s = d.toString({ lineWidth: 0 });
-        return i > 0 && !s.startsWith('---') ? `---\n${s}` : s;
-      })
-      .join('');
+    let out = '';
+    for (const [i, d] of this.docs.entries()) {
+      const s = d.toString({ lineWidth: 0 });
+      const kept = this.original.get(d);
+      if (kept && kept.printed === s) {
+        out += kept.text;
+        continue;
+      }
+      if (out && !out.endsWith('\n')) out += '\n';
+      out += i > 0 && !s.startsWith('---') ? `---\n${s}` : s;
+    }
+    return out + (this.docs.length && this.original.has(this.docs[this.docs.length - 1]!) ? this.tail : '');
   }
 }
 

@@ -6,15 +6,12 @@
  * the step. `openView` is the part lessons reuse.
  */
 import type { FlowRequest, Trace } from '../engine/index';
-import { resolveScenarioRef, type ScenarioRef } from '../share/scenarioRef';
+import { sameSource, type ScenarioSource } from '../share/scenarioSource';
 import type { ShareState } from '../share/shareState';
-import type { EngineClient } from '../worker/client';
+import { draftKey } from './whatIf/drafts';
 import type { AppState } from './appState';
 import type { ClassroomStore } from './classroomStore';
-import { EDITED } from './compareStore';
-import { EMPTY_NODE_STATE } from './nodeStateStore';
 import { visiblePositions, snapToVisible, type Detail } from './playback';
-import { EMPTY_TRACE } from './traceStore';
 
 /** The viewer's settings the share state carries, read and set by the composition root (i18next, the theme store). */
 export interface ViewerSettings {
@@ -37,98 +34,37 @@ export interface ShareActions {
   /** Moves the player to `position` in `detail` view. */
   seek(position: number, detail: Detail): void;
   /** Tells the share links the main scenario now stands for `ref` (e.g. after an edit). */
-  setScenarioRef(ref: ScenarioRef): void;
+  setScenarioRef(ref: ScenarioSource): void;
 }
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * @param lesson the lesson being followed (its id and step), so a link made during a lesson reopens it
  */
-export function createShareActions(client: EngineClient, app: AppState, classroom: ClassroomStore, viewer: ViewerSettings, lesson: () => ShareState['lesson'] = () => undefined): ShareActions {
-  const { scenario, trace, nodeState, compare, playback } = app.stores;
-  let loadingOwn = false;
+export function createShareActions(app: AppState, classroom: ClassroomStore, viewer: ViewerSettings, lesson: () => ShareState['lesson'] = () => undefined): ShareActions {
+  const { scenario, trace, compare, playback } = app.stores;
+  const compareRef = (): ScenarioSource | undefined => compare.getState().source;
 
-  // The preset switcher changes the scenario: the link then names that preset.
-  scenario.subscribe((s, prev) => {
-    if (!loadingOwn && s.presetName !== prev.presetName) classroom.setState({ scenarioRef: { preset: s.presetName } });
-  });
-
-  const presetYaml = (name: string) => scenario.getState().presets.find((p) => p.name === name)?.yaml;
-
-  function compareRef(): ScenarioRef | undefined {
-    const c = compare.getState();
-    if (!c.presetName) return undefined;
-    if (c.presetName === EDITED) return c.text ? { yaml: c.text } : undefined;
-    return { preset: c.presetName };
-  }
-
-  /** Loads scenario text into the main worker, as `selectPreset` does for a preset. */
-  async function loadText(yaml: string, name: string): Promise<string | undefined> {
-    scenario.setState({ presetName: name, scenario: null, diagnostics: [], places: null, topology: null, status: 'loading', error: undefined });
-    trace.setState(EMPTY_TRACE, true);
-    nodeState.setState(EMPTY_NODE_STATE, true);
-    const loaded = await client.loadText(yaml, name);
-    if (loaded.kind === 'stale') return 'stale';
-    if (loaded.kind === 'error') {
-      scenario.setState({ status: 'error', error: loaded.message });
-      return loaded.message;
-    }
-    const { scenario: loadedScenario, diagnostics } = loaded.value;
-    if (!loadedScenario) {
-      scenario.setState({ status: 'error', diagnostics });
-      return diagnostics.map((d) => d.message).join('; ');
-    }
-    scenario.setState({ scenario: loadedScenario, diagnostics, status: 'compiling' });
-    const compiled = await client.setScenario(loadedScenario);
-    if (compiled.kind === 'stale') return 'stale';
-    if (compiled.kind === 'error') {
-      scenario.setState({ status: 'error', error: compiled.message });
-      return compiled.message;
-    }
-    scenario.setState({ places: compiled.value.places, topology: compiled.value.topology, status: 'ready' });
-    const first = loadedScenario.nodes[0]?.name;
-    if (first) await app.actions.selectNode(first);
+  /** Opens the link's scenario (unless it is already the one shown); the user's draft of the scenario shown stays stored. */
+  async function loadScenario(ref: ScenarioSource): Promise<string | undefined> {
+    const s = scenario.getState();
+    if (sameSource(classroom.getState().scenarioRef, ref) && s.status === 'ready') return undefined;
+    const opened = await app.whatIf.openBase(ref);
+    if (!opened.ok) return opened.error ?? scenario.getState().error ?? 'stale';
+    classroom.setState({ scenarioRef: ref });
     return undefined;
   }
 
-  async function loadScenario(ref: ScenarioRef): Promise<string | undefined> {
-    const s = scenario.getState();
-    if (same(classroom.getState().scenarioRef, ref) && s.status === 'ready') return undefined;
-    loadingOwn = true;
-    try {
-      if ('preset' in ref && !ref.edits?.length) {
-        if (!presetYaml(ref.preset)) return `unknown preset "${ref.preset}"`;
-        await app.actions.selectPreset(ref.preset);
-        const after = scenario.getState();
-        if (after.status !== 'ready') return after.error ?? after.diagnostics.map((d) => d.message).join('; ');
-      } else {
-        const resolved = resolveScenarioRef(ref, presetYaml);
-        if ('error' in resolved) return resolved.error.message;
-        const error = await loadText(resolved.yaml, 'preset' in ref ? ref.preset : 'shared');
-        if (error) return error;
-      }
-      classroom.setState({ scenarioRef: ref });
-      return undefined;
-    } finally {
-      loadingOwn = false;
-    }
-  }
-
-  async function setCompare(ref: ScenarioRef | undefined): Promise<void> {
-    if (same(compareRef(), ref)) return;
+  async function setCompare(ref: ScenarioSource | undefined): Promise<void> {
+    if (sameSource(compareRef(), ref)) return;
     if (!ref) return app.compare.close();
-    if ('preset' in ref && !ref.edits?.length) return app.compare.choose(ref.preset);
-    const resolved = resolveScenarioRef(ref, presetYaml);
-    if ('error' in resolved) return app.compare.close();
-    return app.compare.chooseText(resolved.yaml);
+    return app.compare.open(ref);
   }
 
   async function openView(view: ViewRequest): Promise<{ trace: Trace } | { error: string; code: 'scenario' | 'trace' }> {
     const error = await loadScenario(view.scenario);
     if (error) return { error, code: 'scenario' };
     const current = trace.getState();
-    if (!(current.status === 'done' && current.trace && same(current.request, view.flow))) {
+    if (!(current.status === 'done' && current.trace && JSON.stringify(current.request) === JSON.stringify(view.flow))) {
       await app.actions.runTrace(view.flow as FlowRequest);
     }
     void setCompare(view.compare);
@@ -166,6 +102,9 @@ export function createShareActions(client: EngineClient, app: AppState, classroo
       viewer.setLanguage(state.language);
       viewer.setTheme(state.theme);
       classroom.setState({ opening: true, notice: undefined, ...(state.embed ? { mode: 'embed' as const } : {}) });
+      // The user's changes to the scenario shown stay in their draft; say so, with a way back.
+      const work = app.stores.whatIf.getState();
+      const kept = work.changes.length > 0 && !sameSource(app.whatIf.currentSource(), state.scenario) ? { key: draftKey(work.base), name: scenario.getState().presetName, count: work.changes.length } : undefined;
       try {
         const shown = await openView(state);
         if ('error' in shown) {
@@ -173,6 +112,7 @@ export function createShareActions(client: EngineClient, app: AppState, classroo
           return false;
         }
         seek(state.step, state.detail ?? 'summary');
+        if (kept) app.stores.whatIf.setState({ keptDraft: kept });
         return true;
       } finally {
         classroom.setState({ opening: false });

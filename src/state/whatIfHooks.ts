@@ -4,8 +4,8 @@ import { useStore } from 'zustand';
 import { AppStateContext } from './AppStateContext';
 import type { AppState } from './appState';
 import type { InsightActions, InsightState } from './insightStore';
-import type { WhatIfActions } from './whatIfActions';
-import type { WhatIfState } from './whatIfStore';
+import type { WhatIfActions } from './whatIf/whatIfActions';
+import type { WhatIfState } from './whatIf/whatIfStore';
 
 function useAppState(): AppState {
   const state = useContext(AppStateContext);

@@ -11,10 +11,7 @@ import type {
   Diagnostic,
   Finding,
   FlowRequest,
-  InputFile,
-  ImportOptions,
   Mismatch,
-  LoadResult,
   NodeStateView,
   PresetInfo,
   ReadinessOptions,
@@ -25,6 +22,7 @@ import type {
   listPlaces,
 } from '../engine/index';
 
+import type { ScenarioSource } from '../share/scenarioSource';
 import type { ExplainCatalogue } from './explainText';
 
 export type { ExplainCatalogue };
@@ -70,18 +68,6 @@ export interface IpamView {
   strictAffinity: boolean;
 }
 
-/** Files imported in the worker: the result, and the HNS dumps compared with the cluster once it is compiled. */
-export interface ImportAnswer {
-  result: { scenario: Scenario | null; diagnostics: Diagnostic[]; hns: { node: string; files: string[] }[] };
-  /** The input files recognised as HNS dumps (not part of the scenario text). */
-  hnsFiles: string[];
-}
-
-export interface SetScenarioOptions {
-  /** Build the Windows node(s) of the last `importFiles` from their HNS dumps instead of deriving them. */
-  importedHns?: boolean;
-}
-
 /** One imported node's HNS dump against what the cluster objects imply. */
 export interface HnsComparison {
   node: string;
@@ -89,22 +75,42 @@ export interface HnsComparison {
   mismatches: Mismatch[];
 }
 
+/** The first node's state views, shown when a scenario opens. */
+export interface NodeViews {
+  node: string;
+  views: NodeStateView[];
+}
+
+/** What `openScenario` answers: the parsed scenario and its diagnostics; `compiled` when it loaded and compiled (it is then the worker's current one). */
+export interface OpenedScenario {
+  /** The normalised scenario (null when it did not load; the worker then keeps its previous one). */
+  scenario: Scenario | null;
+  diagnostics: Diagnostic[];
+  /** The source's text after its edits (what the next what-if edit changes); absent when the source could not be resolved. */
+  text?: string;
+  /** The source's text before its edits; only when it has edits. */
+  baseText?: string;
+  compiled?: CompileResult & { firstNode?: NodeViews };
+  /** HNS dumps among the files, attached to a Windows node (the node is built from them). */
+  hns?: { node: string; files: string[] }[];
+}
+
 export interface EngineWorkerApi {
   listPresets(): readonly PresetInfo[];
-  loadPreset(name: string): LoadResult;
-  /** Parses a scenario from multi-document YAML or a JSON `List` (the main thread never parses it). */
-  loadText(text: string, name: string): LoadResult;
-  /** Compiles `scenario` and keeps it as the worker's current cluster. */
-  setScenario(revision: number, scenario: Scenario, options?: SetScenarioOptions): Tagged<CompileResult>;
+  /**
+   * Opens a scenario from its source (a preset, YAML text or imported files,
+   * plus edits): parses, compiles and keeps it as the worker's current
+   * cluster. A source that does not load (error diagnostics) leaves the
+   * previous cluster current, under the new revision.
+   */
+  openScenario(revision: number, source: ScenarioSource): Tagged<OpenedScenario>;
   traceFlow(revision: number, request: FlowRequest): Tagged<TraceResult>;
   nodeStateViews(revision: number, node: string): Tagged<NodeStateView[]>;
   /** Windows readiness findings of the current scenario. */
   checkReadiness(revision: number, options: ReadinessOptions): Tagged<Finding[]>;
   /** IPAM blocks, affinities, reserved and borrowed addresses of the current scenario. */
   ipamView(revision: number): Tagged<IpamView>;
-  /** Parses files of any supported kind (kubectl dumps, Calico objects, HNS dumps); the HNS dumps wait for `compareImportedHns`. */
-  importFiles(files: InputFile[], options: ImportOptions): ImportAnswer;
-  /** Compares the HNS dumps of the last `importFiles` with the current (compiled) scenario. */
+  /** Compares the HNS dumps of the current scenario (a files source) with the nodes its cluster objects imply. */
   compareImportedHns(revision: number): Tagged<HnsComparison[]>;
   /**
    * A trace as text or Markdown (the formats of `npm run trace`); the step

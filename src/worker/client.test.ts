@@ -1,43 +1,11 @@
-import { expose } from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FlowRequest, Scenario } from '../engine/index';
+import type { FlowRequest } from '../engine/index';
+import type { ScenarioSource } from '../share/scenarioSource';
 import type { EngineWorkerApi } from './api';
-import { MAX_CONSECUTIVE_CRASHES, createEngineClient, type EngineClient, type EngineWorker } from './client';
+import { MAX_CONSECUTIVE_CRASHES, createEngineClient, type EngineClient, type RestartEvent } from './client';
+import { InProcessWorker as FakeWorker } from './testing/inProcess.worker';
 
-/** A worker stand-in: a MessageChannel whose far end runs `api` through comlink. */
-class FakeWorker {
-  readonly port: MessagePort;
-  terminated = false;
-  private errorListeners: ((event: { message: string }) => void)[] = [];
-
-  constructor(api: Partial<EngineWorkerApi>) {
-    const channel = new MessageChannel();
-    this.port = channel.port1;
-    expose(api, channel.port2);
-  }
-
-  asWorker(): EngineWorker {
-    return {
-      postMessage: (message, transfer) => this.port.postMessage(message, transfer ?? []),
-      addEventListener: (type, listener) => {
-        if (type === 'error') this.errorListeners.push(listener as never);
-        else this.port.addEventListener(type, listener);
-      },
-      removeEventListener: (type, listener) => this.port.removeEventListener(type, listener),
-      start: () => this.port.start(),
-      terminate: () => {
-        this.terminated = true;
-        this.port.close();
-      },
-    };
-  }
-
-  crash(message: string): void {
-    for (const listener of this.errorListeners) listener({ message });
-  }
-}
-
-const scenario = { name: 'test' } as Scenario;
+const scenario: ScenarioSource = { yaml: 'test' };
 const request: FlowRequest = { src: 'pod:demo/net', dst: '172.20.172.6', proto: 'icmp' };
 
 function deferred<T>() {
@@ -51,9 +19,9 @@ afterEach(() => client?.dispose());
 
 function fakeApi(log: string[], overrides: Partial<Record<keyof EngineWorkerApi, unknown>> = {}) {
   return {
-    setScenario: (revision: number, s: Scenario) => {
-      log.push(`setScenario ${revision} ${s.name}`);
-      return { revision, value: { places: [] } };
+    openScenario: (revision: number, s: ScenarioSource) => {
+      log.push(`openScenario ${revision} ${'yaml' in s ? s.yaml : ''}`);
+      return { revision, value: { scenario: {}, diagnostics: [], compiled: { places: [] } } };
     },
     traceFlow: (revision: number) => ({ revision, value: { diagnostics: [] } }),
     ...overrides,
@@ -64,9 +32,9 @@ describe('createEngineClient', () => {
   it('answers with the value computed for the current revision', async () => {
     const log: string[] = [];
     client = createEngineClient(() => new FakeWorker(fakeApi(log)).asWorker());
-    expect(await client.setScenario(scenario)).toEqual({ kind: 'ok', value: { places: [] } });
+    expect(await client.openScenario(scenario)).toEqual({ kind: 'ok', value: { scenario: {}, diagnostics: [], compiled: { places: [] } } });
     expect(await client.traceFlow(request)).toEqual({ kind: 'ok', value: { diagnostics: [] } });
-    expect(log).toEqual(['setScenario 1 test']);
+    expect(log).toEqual(['openScenario 1 test']);
   });
 
   it('drops an answer that arrives after the scenario changed', async () => {
@@ -78,9 +46,9 @@ describe('createEngineClient', () => {
       },
     });
     client = createEngineClient(() => new FakeWorker(api).asWorker());
-    await client.setScenario(scenario);
+    await client.openScenario(scenario);
     const pending = client.traceFlow(request);
-    const newer = client.setScenario({ name: 'newer' } as Scenario);
+    const newer = client.openScenario({ yaml: 'newer' });
     gate.resolve();
     expect(await pending).toEqual({ kind: 'stale' });
     expect((await newer).kind).toBe('ok');
@@ -93,7 +61,7 @@ describe('createEngineClient', () => {
       },
     });
     client = createEngineClient(() => new FakeWorker(api).asWorker());
-    await client.setScenario(scenario);
+    await client.openScenario(scenario);
     expect(await client.traceFlow(request)).toEqual({ kind: 'error', message: 'not implemented' });
   });
 
@@ -107,13 +75,13 @@ describe('createEngineClient', () => {
       workers.push(worker);
       return worker.asWorker();
     });
-    await client.setScenario(scenario);
+    await client.openScenario(scenario);
     const pending = client.traceFlow(request);
     workers[0]!.crash('out of memory');
     expect(await pending).toEqual({ kind: 'error', message: 'engine worker crashed: out of memory' });
     expect(workers[0]!.terminated).toBe(true);
     expect(await client.traceFlow(request)).toEqual({ kind: 'ok', value: { diagnostics: [] } });
-    expect(log).toEqual(['setScenario 1 test', 'setScenario 1 test']);
+    expect(log).toEqual(['openScenario 1 test', 'openScenario 1 test']);
   });
 
   it('stops restarting after repeated crashes', async () => {
@@ -127,5 +95,29 @@ describe('createEngineClient', () => {
     expect(workers).toHaveLength(MAX_CONSECUTIVE_CRASHES + 1);
     const answer = await client.traceFlow(request);
     expect(answer.kind).toBe('error');
+  });
+
+  it('restarts a worker that does not answer in time, re-opens the last good scenario and says so', async () => {
+    const log: string[] = [];
+    const workers: FakeWorker[] = [];
+    const restarts: RestartEvent[] = [];
+    const never = new Promise<never>(() => {});
+    client = createEngineClient(
+      () => {
+        const first = workers.length === 0;
+        const worker = new FakeWorker(fakeApi(log, first ? { traceFlow: () => never } : {}));
+        workers.push(worker);
+        return worker.asWorker();
+      },
+      { timeoutMs: 50 },
+    );
+    client.onRestart((e) => restarts.push(e));
+    await client.openScenario(scenario);
+    const answer = await client.traceFlow(request);
+    expect(answer.kind).toBe('error');
+    expect(restarts).toEqual([expect.objectContaining({ reason: 'timeout', restarted: true })]);
+    expect(workers[0]!.terminated).toBe(true);
+    expect(await client.traceFlow(request)).toEqual({ kind: 'ok', value: { diagnostics: [] } });
+    expect(log).toEqual(['openScenario 1 test', 'openScenario 1 test']);
   });
 });

@@ -4,30 +4,38 @@
  * - Wraps the worker with comlink; the main thread never runs engine code.
  * - Tags every scenario-dependent question with the scenario revision and
  *   answers `stale` when the revision changed before the answer arrived.
- * - Restarts a crashed worker (an `error` event: a failed module load or an
- *   uncaught error) and re-sends the current scenario to the new one. Questions
- *   that were pending on the crashed worker answer with an error. After
- *   `MAX_CONSECUTIVE_CRASHES` crashes without a good answer it stops restarting.
+ * - Restarts the worker when it crashes (an `error` event: a failed module
+ *   load or an uncaught error) or when a call takes longer than `timeoutMs`
+ *   (an engine loop), and re-opens the last scenario that opened well in the
+ *   new one. The call that was pending answers with an error; `onRestart`
+ *   listeners hear why, so the page can tell the user. After
+ *   `MAX_CONSECUTIVE_CRASHES` restarts without a good answer it stops.
  */
 import { wrap, type Endpoint, type Remote } from 'comlink';
-import type { FlowRequest, LoadResult, NodeStateView, PresetInfo, Scenario, Trace } from '../engine/index';
+import type { FlowRequest, NodeStateView, PresetInfo, Trace } from '../engine/index';
+import type { ScenarioSource } from '../share/scenarioSource';
 import { errorMessage, type Answer } from './answer';
-import type { CompileResult, EngineWorkerApi, ExplainCatalogue, Tagged, TraceResult, TraceTextFormat } from './api';
-import type { Finding, ImportOptions, InputFile, ReadinessOptions } from '../engine/index';
-import type { HnsComparison, ImportAnswer, IpamView, SetScenarioOptions } from './api';
+import type { EngineWorkerApi, ExplainCatalogue, OpenedScenario, Tagged, TraceResult, TraceTextFormat } from './api';
+import type { Finding, ReadinessOptions } from '../engine/index';
+import type { HnsComparison, IpamView } from './api';
 
 export type { Answer } from './answer';
 
 /** A Worker, or anything shaped like one (tests use a MessagePort). */
 export type EngineWorker = Endpoint & { terminate(): void };
 
+/** Why the worker was restarted. */
+export interface RestartEvent {
+  reason: 'crash' | 'timeout';
+  message: string;
+  /** False after too many restarts in a row: the engine is off until the page reloads. */
+  restarted: boolean;
+}
+
 export interface EngineClient {
   listPresets(): Promise<Answer<readonly PresetInfo[]>>;
-  loadPreset(name: string): Promise<Answer<LoadResult>>;
-  /** Parses scenario text (YAML or a JSON List) in the worker. */
-  loadText(text: string, name: string): Promise<Answer<LoadResult>>;
-  /** Makes `scenario` the current one (a new revision) and compiles it in the worker. */
-  setScenario(scenario: Scenario, options?: SetScenarioOptions): Promise<Answer<CompileResult>>;
+  /** Opens a scenario (a new revision): parsed and compiled in the worker; see `EngineWorkerApi.openScenario`. */
+  openScenario(source: ScenarioSource): Promise<Answer<OpenedScenario>>;
   traceFlow(request: FlowRequest): Promise<Answer<TraceResult>>;
   nodeStateViews(node: string): Promise<Answer<NodeStateView[]>>;
   /** A trace as text or Markdown, as `npm run trace` prints it (formatted in the worker with the given sentence catalogue). */
@@ -36,31 +44,40 @@ export interface EngineClient {
   checkReadiness(options: ReadinessOptions): Promise<Answer<Finding[]>>;
   /** The IPAM of the current scenario as plain data. */
   ipamView(): Promise<Answer<IpamView>>;
-  /** Parses input files (kubectl dumps, Calico objects, HNS dumps) in the worker. */
-  importFiles(files: InputFile[], options?: ImportOptions): Promise<Answer<ImportAnswer>>;
-  /** The last import's HNS dumps compared with the current scenario. */
+  /** The current scenario's HNS dumps (a files source) compared with its cluster objects. */
   compareImportedHns(): Promise<Answer<HnsComparison[]>>;
-  /** The current scenario revision (0 before the first `setScenario`). */
+  /** Calls `listener` whenever the worker is restarted; returns the unsubscribe. */
+  onRestart(listener: (event: RestartEvent) => void): () => void;
+  /** The current scenario revision (0 before the first `openScenario`). */
   readonly revision: number;
   dispose(): void;
 }
 
 export const MAX_CONSECUTIVE_CRASHES = 3;
 
+/** How long one engine call may take before the worker is restarted (ms). */
+export const DEFAULT_TIMEOUT_MS = 20_000;
+
 interface Generation {
   worker: EngineWorker;
   remote: Remote<EngineWorkerApi>;
   /** Rejects when this worker crashes; every call races against it. */
   crashed: Promise<never>;
+  fail(reason: Error): void;
 }
 
-export function createEngineClient(spawn: () => EngineWorker): EngineClient {
+export interface EngineClientOptions {
+  timeoutMs?: number;
+}
+
+export function createEngineClient(spawn: () => EngineWorker, { timeoutMs = DEFAULT_TIMEOUT_MS }: EngineClientOptions = {}): EngineClient {
   let revision = 0;
-  let scenario: Scenario | undefined;
-  let scenarioOptions: SetScenarioOptions | undefined;
+  /** The last source that opened (compiled) well: what a restarted worker gets. */
+  let lastGood: ScenarioSource | undefined;
   let crashes = 0;
   let fatal: string | undefined;
   let disposed = false;
+  const listeners = new Set<(event: RestartEvent) => void>();
   let generation = start();
 
   function start(): Generation {
@@ -68,37 +85,55 @@ export function createEngineClient(spawn: () => EngineWorker): EngineClient {
     let reject: (reason: Error) => void = () => {};
     const crashed = new Promise<never>((_, r) => (reject = r));
     crashed.catch(() => {}); // observed through the races below
-    const next: Generation = { worker, remote: wrap<EngineWorkerApi>(worker), crashed };
+    const next: Generation = { worker, remote: wrap<EngineWorkerApi>(worker), crashed, fail: (reason) => reject(reason) };
     worker.addEventListener('error', (event) => {
       const message = (event as ErrorEvent).message || 'the engine worker stopped';
-      reject(new Error(`engine worker crashed: ${message}`));
-      if (generation === next) restart();
+      next.fail(new Error(`engine worker crashed: ${message}`));
+      if (generation === next) restart('crash', message);
     });
     return next;
   }
 
-  function restart(): void {
+  function restart(reason: RestartEvent['reason'], message: string): void {
     generation.worker.terminate();
     crashes += 1;
     if (disposed) return;
     if (crashes > MAX_CONSECUTIVE_CRASHES) {
-      fatal = `engine worker crashed ${crashes} times in a row; reload the page`;
+      fatal = `engine worker stopped ${crashes} times in a row; reload the page`;
+      for (const l of listeners) l({ reason, message, restarted: false });
       return;
     }
     generation = start();
-    // Re-send the scenario first: the worker answers messages in order.
-    if (scenario) void call((remote) => remote.setScenario(revision, scenario!, scenarioOptions));
+    // Re-open the scenario first (under the current revision): the worker answers messages in order.
+    if (lastGood) {
+      const source = lastGood;
+      const asked = revision;
+      void call((remote) => remote.openScenario(asked, source));
+    }
+    for (const l of listeners) l({ reason, message, restarted: true });
   }
 
   async function call<T>(ask: (remote: Remote<EngineWorkerApi>) => Promise<T>): Promise<Answer<T>> {
     if (fatal) return { kind: 'error', message: fatal };
-    const { remote, crashed } = generation;
+    const current = generation;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const error = new Error(`the engine did not answer within ${Math.round(timeoutMs / 1000)} s and was restarted`);
+        current.fail(error);
+        reject(error);
+        if (generation === current) restart('timeout', error.message);
+      }, timeoutMs);
+    });
+    timedOut.catch(() => {});
     try {
-      const value = await Promise.race([ask(remote), crashed]);
+      const value = await Promise.race([ask(current.remote), current.crashed, timedOut]);
       crashes = 0;
       return { kind: 'ok', value };
     } catch (error) {
       return { kind: 'error', message: errorMessage(error) };
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -115,21 +150,22 @@ export function createEngineClient(spawn: () => EngineWorker): EngineClient {
       return revision;
     },
     listPresets: () => call((remote) => remote.listPresets()),
-    loadPreset: (name) => call((remote) => remote.loadPreset(name)),
-    loadText: (text, name) => call((remote) => remote.loadText(text, name)),
-    setScenario(next, options) {
+    async openScenario(source) {
       revision += 1;
-      scenario = next;
-      scenarioOptions = options;
-      return tagged((remote, rev) => remote.setScenario(rev, next, options));
+      const answer = await tagged((remote, rev) => remote.openScenario(rev, source));
+      if (answer.kind === 'ok' && answer.value.compiled) lastGood = source;
+      return answer;
     },
     traceFlow: (request) => tagged((remote, rev) => remote.traceFlow(rev, request)),
     nodeStateViews: (node) => tagged((remote, rev) => remote.nodeStateViews(rev, node)),
     checkReadiness: (options) => tagged((remote, rev) => remote.checkReadiness(rev, options)),
     ipamView: () => tagged((remote, rev) => remote.ipamView(rev)),
-    importFiles: (files, options = {}) => call((remote) => remote.importFiles(files, options)),
     compareImportedHns: () => tagged((remote, rev) => remote.compareImportedHns(rev)),
     formatTrace: (trace, format, sentences, detail = false) => call((remote) => remote.formatTrace(trace, format, sentences, detail)),
+    onRestart(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     dispose() {
       disposed = true;
       generation.worker.terminate();

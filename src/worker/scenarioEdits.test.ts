@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS, loadScenarioText } from '../engine/index';
+import { diffEdits } from '../share/scenarioSource';
 import { EditError, applyEdit, editableModel, type Edit } from '../state/scenarioEdits';
 
 const preset = (name: string): string => PRESETS.find((p) => p.name === name)!.yaml;
@@ -87,5 +88,15 @@ describe('applyEdit', () => {
   it('names what is missing', () => {
     expect(() => applyEdit(preset('k8s-lab'), { op: 'removePod', namespace: 'demo', name: 'nope' })).toThrow(EditError);
     expect(() => applyEdit(preset('k8s-main-before'), { op: 'setEnableDSR', value: true })).toThrow(/winkernel/);
+  });
+});
+
+describe('edits leave the other documents as they were', () => {
+  it('only the changed document is written again; the rest keeps its text byte for byte', () => {
+    const lab = preset('k8s-lab');
+    const odd = `${lab.replace(/\n*$/, '\n')}---\n# kept as written\n{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "x", "namespace": "demo"}}\n`;
+    const next = applyEdit(odd, { op: 'setEnableDSR', value: false });
+    expect(next).toContain('# kept as written\n{"apiVersion": "v1", "kind": "ConfigMap"');
+    expect(JSON.stringify(diffEdits(odd, next)).length).toBeLessThan(1000);
   });
 });

@@ -5,91 +5,28 @@
  * follow, a refused edit keeps the scenario, import keeps the old scenario
  * when a file is bad.
  */
-import { expose } from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PRESETS, buildTopology, compileScenario, listPlaces, loadPreset, loadScenarioText, locateTrace, nodeStateViews, traceFlow, type CompiledCluster, type FlowRequest } from '../engine/index';
-import type { EngineWorkerApi } from './api';
-import { createEngineClient, type EngineClient, type EngineWorker } from './client';
-import { compareImported, importedAttachments, importInWorker, ipamViewOf, readinessOf } from './whatIf.worker';
-import { createAppState, type AppState } from '../state/appState';
+import { PRESETS, compileScenario, loadPreset, traceFlow, type FlowRequest } from '../engine/index';
+import { editableModel } from '../state/scenarioEdits';
 import { diffTraces } from '../state/stepDiff';
-import { STORAGE_KEY } from '../state/whatIfStore';
-
-function engineApi(): EngineWorkerApi {
-  let current: { revision: number; cluster: CompiledCluster } | undefined;
-  const at = (revision: number) => {
-    if (current?.revision !== revision) throw new Error('stale revision');
-    return current.cluster;
-  };
-  return {
-    listPresets: () => PRESETS,
-    loadPreset,
-    loadText: (text, name) => loadScenarioText(text, name),
-    setScenario(revision, scenario, options) {
-      const cluster = compileScenario(scenario, options?.importedHns ? { hns: importedAttachments() } : {});
-      current = { revision, cluster };
-      return { revision, value: { places: listPlaces(cluster), topology: buildTopology(cluster) } };
-    },
-    traceFlow(revision, request) {
-      const cluster = at(revision);
-      const r = traceFlow(cluster, request);
-      return { revision, value: r.trace ? { ...r, locations: locateTrace(buildTopology(cluster), r.trace) } : r };
-    },
-    nodeStateViews: (revision, node) => ({ revision, value: nodeStateViews(at(revision), node) }),
-    formatTrace: () => '',
-    checkReadiness: (revision, options) => ({ revision, value: readinessOf(at(revision), options) }),
-    ipamView: (revision) => ({ revision, value: ipamViewOf(at(revision)) }),
-    importFiles: (files, options) => importInWorker(files, options),
-    compareImportedHns: (revision) => ({ revision, value: compareImported(at(revision)) }),
-  };
-}
-
-function channelClient(): EngineClient {
-  return createEngineClient(() => {
-    const channel = new MessageChannel();
-    expose(engineApi(), channel.port2);
-    const port = channel.port1;
-    return {
-      postMessage: (m, transfer) => port.postMessage(m, transfer ?? []),
-      addEventListener: (type, l) => type !== 'error' && port.addEventListener(type, l),
-      removeEventListener: (type, l) => port.removeEventListener(type, l),
-      start: () => port.start(),
-      terminate: () => port.close(),
-    } as EngineWorker;
-  });
-}
+import { testApp, until, type TestApp } from '../state/testing/harness';
+import { memoryDraftStore } from '../state/whatIf/drafts';
+import type { AppState } from '../state/appState';
+import { inProcessClient, type InProcessWorker } from './testing/inProcess.worker';
 
 const FIXTURES = import.meta.glob<string>('../engine/importers/fixtures/*.{yaml,json}', { query: '?raw', import: 'default', eager: true });
 
-class MemoryStorage {
-  map = new Map<string, string>();
-  getItem = (k: string) => this.map.get(k) ?? null;
-  setItem = (k: string, v: string) => void this.map.set(k, v);
-  removeItem = (k: string) => void this.map.delete(k);
-}
-
-const clients: EngineClient[] = [];
+const apps: TestApp[] = [];
 afterEach(() => {
-  for (const c of clients.splice(0)) c.dispose();
-  (globalThis as { localStorage?: unknown }).localStorage = undefined;
+  for (const a of apps.splice(0)) a.dispose();
 });
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-async function start(preset: string, storage = new MemoryStorage()): Promise<AppState> {
-  (globalThis as { localStorage?: unknown }).localStorage = storage;
-  const client = channelClient();
-  clients.push(client);
-  const app = createAppState(client, preset === 'saved' ? undefined : preset);
-  await app.actions.start();
-  await until(() => app.stores.insight.getState().readiness === 'ready', 'readiness');
-  return app;
+async function start(preset: string | undefined, options: Parameters<typeof testApp>[0] = {}): Promise<AppState> {
+  const t = testApp({ ...(preset ? { presetName: preset } : {}), ...options });
+  apps.push(t);
+  await t.app.actions.start();
+  await until(() => t.app.stores.insight.getState().readiness === 'ready', 'readiness');
+  return t.app;
 }
 
 const pool = { source: 'installation', name: 'default-ipv4-ippool' } as const;
@@ -113,27 +50,29 @@ describe('what-if editing', () => {
     await until(() => !app.stores.insight.getState().findings.some((f) => f.id === 'vxlan-crosssubnet') && app.stores.insight.getState().readiness === 'ready', 'readiness after the edit');
 
     await app.whatIf.undo();
-    expect(app.stores.whatIf.getState().text).toBeUndefined();
+    expect(app.stores.whatIf.getState()).toMatchObject({ changes: [], unedited: true });
     expect(app.stores.scenario.getState().scenario!.calico!.pools[0]!.vxlanMode).toBe('CrossSubnet');
     await app.whatIf.redo();
     expect(app.stores.scenario.getState().scenario!.calico!.pools[0]!.vxlanMode).toBe('Always');
-    expect(app.stores.whatIf.getState().past).toHaveLength(1);
+    expect(app.stores.whatIf.getState().changes).toHaveLength(1);
   });
 
-  it('keeps the edit in storage and restores it after a reload; reset goes back to the preset', async () => {
-    const storage = new MemoryStorage();
-    const app = await start('k8s-lab', storage);
+  it('keeps the edit as a draft and restores it after a reload; reset goes back to the preset, undoably', async () => {
+    const drafts = memoryDraftStore();
+    const app = await start('k8s-lab', { drafts });
     await app.whatIf.edit({ op: 'setPool', pool, encapsulation: 'VXLANCrossSubnet' });
-    expect(JSON.parse(storage.getItem(STORAGE_KEY)!)).toMatchObject({ preset: 'k8s-lab', past: [expect.any(String)] });
+    const draft = drafts.drafts.get('preset:k8s-lab')!;
+    expect(draft).toMatchObject({ base: { preset: 'k8s-lab' }, changes: [expect.any(Array)] });
+    // Patches, not a copy of the scenario.
+    expect(JSON.stringify(draft).length).toBeLessThan(PRESETS.find((p) => p.name === 'k8s-lab')!.yaml.length / 2);
 
-    const reloaded = await start('saved', storage);
-    await until(() => reloaded.stores.whatIf.getState().text !== undefined && reloaded.stores.scenario.getState().status === 'ready', 'restore');
+    const reloaded = await start(undefined, { drafts });
     await until(() => reloaded.stores.scenario.getState().scenario?.calico?.pools[0]?.vxlanMode === 'CrossSubnet', 'restored scenario');
-    expect(reloaded.stores.whatIf.getState().past).toHaveLength(1);
+    expect(reloaded.stores.whatIf.getState().changes).toHaveLength(1);
 
     await reloaded.whatIf.reset();
     expect(reloaded.stores.scenario.getState().scenario!.calico!.pools[0]!.vxlanMode).toBe('Always');
-    expect(storage.getItem(STORAGE_KEY)).toBeNull();
+    expect(reloaded.stores.whatIf.getState().unedited).toBe(true);
     await reloaded.whatIf.undo();
     expect(reloaded.stores.scenario.getState().scenario!.calico!.pools[0]!.vxlanMode).toBe('CrossSubnet');
   });
@@ -142,7 +81,7 @@ describe('what-if editing', () => {
     const app = await start('k8s-lab');
     const scenario = app.stores.scenario.getState().scenario;
     expect(await app.whatIf.edit({ op: 'setPool', pool, cidr: '172.21.0.0/33' })).toBe(false);
-    expect(app.stores.whatIf.getState()).toMatchObject({ status: 'error', past: [] });
+    expect(app.stores.whatIf.getState()).toMatchObject({ status: 'error', changes: [] });
     expect(app.stores.whatIf.getState().errorDiagnostics?.[0]).toMatchObject({ field: expect.stringContaining('cidr') });
     expect(app.stores.scenario.getState().scenario).toBe(scenario);
     expect(await app.whatIf.edit({ op: 'removePod', namespace: 'demo', name: 'nope' })).toBe(false);
@@ -186,5 +125,113 @@ describe('what-if editing', () => {
     const presetTrace = traceFlow(compileScenario(loadPreset('k8s-lab').scenario!), request).trace!;
     expect(imported.verdict).toBe(presetTrace.verdict);
     expect(imported.steps.map((s) => [s.node, s.at.component, s.action])).toEqual(presetTrace.steps.map((s) => [s.node, s.at.component, s.action]));
+  });
+});
+
+/** Issue 20, "Data loss": every case keeps every edit. */
+describe('nothing the user made is lost', () => {
+  const labYaml = PRESETS.find((p) => p.name === 'k8s-lab')!.yaml;
+
+  it('29 edits of a 161 k-character scenario are kept as patches (the draft stays small)', async () => {
+    // A big scenario: the lab plus many extra namespaces' pods in comments (text the edits never touch).
+    const padding = Array.from({ length: 2500 }, (_, i) => `# filler line ${i} ${'x'.repeat(50)}`).join('\n');
+    const big = `${labYaml}\n${padding}\n`;
+    expect(big.length).toBeGreaterThan(161_000);
+    const drafts = memoryDraftStore(5_000_000);
+    const app = await start(undefined, { drafts });
+    await app.whatIf.openBase({ yaml: big });
+    for (let i = 0; i < 29; i++) expect(await app.whatIf.edit({ op: 'setPool', pool, blockSize: i % 2 ? 26 : 27 })).toBe(true);
+    const [key, draft] = [...drafts.drafts.entries()].find(([k]) => k.startsWith('source:'))!;
+    expect(draft.changes).toHaveLength(29);
+    // The base once, and small patches: far below the 29 copies (≈ 5 MB) the old store wrote.
+    expect(JSON.stringify(draft).length).toBeLessThan(big.length + 29 * 2_000);
+    expect(app.stores.whatIf.getState().saveError).toBeUndefined();
+    const reloaded = await start(undefined, { drafts });
+    await until(() => reloaded.stores.whatIf.getState().changes.length === 29, 'restored draft');
+    expect(await drafts.getCurrent()).toBe(key);
+  });
+
+  it('a save the browser refuses is told, and the last good draft stays (never replaced by nothing)', async () => {
+    const drafts = memoryDraftStore(labYaml.length);
+    const app = await start('k8s-lab', { drafts });
+    expect(await app.whatIf.edit({ op: 'setPool', pool, encapsulation: 'VXLANCrossSubnet' })).toBe(true);
+        const good = structuredClone(drafts.drafts.get('preset:k8s-lab'));
+    expect(good?.changes).toHaveLength(1);
+    // Now an import too big for the store: the change applies, the failed save is reported, the old draft is intact.
+    const files = [{ name: 'lab.yaml', text: async () => labYaml }];
+    expect((await app.whatIf.importFiles(files, () => {})).ok).toBe(true);
+    expect(app.stores.whatIf.getState().saveError).toMatch(/QuotaExceeded/);
+    expect(drafts.drafts.get('preset:k8s-lab')).toEqual(good);
+    const reloaded = await start(undefined, { drafts });
+    await until(() => reloaded.stores.scenario.getState().scenario?.calico?.pools[0]?.vxlanMode === 'CrossSubnet', 'the last good draft');
+  });
+
+  it('undo history is bounded: old changes fold into one patch, the scenario stays the same', async () => {
+    const app = await start('k8s-lab');
+    for (let i = 0; i < 34; i++) await app.whatIf.edit({ op: 'setPool', pool, blockSize: 26 + (i % 3) });
+    expect(app.stores.whatIf.getState().changes.length).toBeLessThanOrEqual(31);
+    expect(app.stores.scenario.getState().scenario?.calico?.pools[0]?.blockSize).toBe(26 + (33 % 3));
+  });
+
+  it('opening a share link for another preset or a whole YAML keeps the draft, says so, and leads back to it', async () => {
+    const drafts = memoryDraftStore();
+    const t = testApp({ drafts });
+    apps.push(t);
+    await t.app.actions.start();
+    await t.app.whatIf.edit({ op: 'setPool', pool, encapsulation: 'VXLANCrossSubnet' });
+    const link = { flow: { src: 'pod:demo/web', dst: 'svc:demo/hello' }, step: 0, language: 'en', theme: 'light', embed: false } as const;
+    expect(await t.classroom.share.open({ ...link, scenario: { preset: 'k8s-lab-bgp' } })).toBe(true);
+    expect(t.app.stores.whatIf.getState().keptDraft).toMatchObject({ name: 'k8s-lab', count: 1 });
+    expect(await t.classroom.share.open({ ...link, scenario: { yaml: labYaml } })).toBe(true);
+    expect(drafts.drafts.get('preset:k8s-lab')?.changes).toHaveLength(1);
+    // Picking the preset again brings the draft back.
+    await t.app.actions.selectPreset('k8s-lab');
+    expect(t.app.stores.scenario.getState().scenario?.calico?.pools[0]?.vxlanMode).toBe('CrossSubnet');
+    expect(t.app.stores.whatIf.getState().changes).toHaveLength(1);
+  });
+
+  it('after the worker dies mid-change the page leaves "Applying…", every edit is kept and traces work again', async () => {
+    const workers: InProcessWorker[] = [];
+    const client = inProcessClient({ workers });
+    const restarts: string[] = [];
+    const app = await start('k8s-lab', { client, onEngineRestart: (e) => restarts.push(e.reason) });
+    await app.whatIf.edit({ op: 'setPool', pool, encapsulation: 'VXLANCrossSubnet' });
+    await app.actions.runTrace(crossNode);
+    const pending = app.whatIf.edit({ op: 'setStrictAffinity', value: false });
+    workers.at(-1)!.crash('the worker was closed');
+    expect(await pending).toBe(false);
+    expect(app.stores.whatIf.getState().status).not.toBe('applying');
+    expect(restarts).toEqual(['crash']);
+    expect(app.stores.whatIf.getState().changes).toHaveLength(1);
+    await app.actions.runTrace(crossNode);
+    expect(app.stores.trace.getState().trace?.verdict).toBe('delivered');
+    // The restarted worker has the edited scenario: the next change builds on it.
+    expect(await app.whatIf.edit({ op: 'setStrictAffinity', value: false })).toBe(true);
+    expect(app.stores.scenario.getState().scenario?.calico?.pools[0]?.vxlanMode).toBe('CrossSubnet');
+  });
+
+  it('an import with a %YAML directive line survives a reload as it was, and stays editable (pool controls)', async () => {
+    const drafts = memoryDraftStore();
+    const app = await start('k8s-lab', { drafts });
+    const text = `%YAML 1.2\n---\n${labYaml}`;
+    expect((await app.whatIf.importFiles([{ name: 'lab.yaml', text: async () => text }], () => {})).ok).toBe(true);
+    expect(await app.whatIf.edit({ op: 'setPool', pool, encapsulation: 'VXLANCrossSubnet' })).toBe(true);
+    const reloaded = await start(undefined, { drafts });
+    await until(() => reloaded.stores.whatIf.getState().imported?.[0] === 'lab.yaml' && reloaded.stores.scenario.getState().status === 'ready', 'the import after a reload');
+    expect(reloaded.stores.scenario.getState().diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(reloaded.stores.scenario.getState().scenario?.calico?.pools[0]?.vxlanMode).toBe('CrossSubnet');
+    expect(editableModel(reloaded.stores.scenario.getState().text!).pools.length).toBeGreaterThan(0);
+  });
+});
+
+describe('opening order', () => {
+  it('a preset picked while the last draft is still being read stays picked', async () => {
+    const t = testApp();
+    apps.push(t);
+    await t.app.actions.loadPresets();
+    const restoring = t.app.whatIf.restore();
+    await t.app.actions.selectPreset('k8s-main-after');
+    await restoring;
+    expect(t.app.stores.scenario.getState()).toMatchObject({ presetName: 'k8s-main-after', status: 'ready' });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Worker-side helpers (imported by engine.worker.ts; named .worker.ts because it runs engine code) of the what-if, readiness, IPAM and import views:
+ * Worker-side helpers (imported by engineApi.ts; named .worker.ts because it runs engine code) of the readiness, IPAM and import views:
  * they turn engine results into the plain data of `api.ts`. Runs only in the
  * engine worker (and in tests).
  */
@@ -7,16 +7,12 @@ import {
   checkReadiness,
   compareHns,
   compileScenario,
-  importFiles,
-  looksLikeHnsDump,
   windowsUsableAddresses,
   type CompiledCluster,
   type HnsAttachment,
-  type ImportOptions,
-  type InputFile,
   type ReadinessOptions,
 } from '../engine/index';
-import type { HnsComparison, ImportAnswer, IpamView } from './api';
+import type { HnsComparison, IpamView } from './api';
 
 export function readinessOf(cluster: CompiledCluster, options: ReadinessOptions) {
   return checkReadiness(cluster.scenario, cluster, options);
@@ -48,28 +44,11 @@ export function ipamViewOf(cluster: CompiledCluster): IpamView {
   };
 }
 
-/** The HNS dumps of the last import, kept until the scenario they belong to is compiled. */
-let imported: HnsAttachment[] = [];
-
-export function importInWorker(files: InputFile[], options: ImportOptions): ImportAnswer {
-  const result = importFiles(files, options);
-  imported = result.scenario ? result.hns : [];
-  return {
-    result: { scenario: result.scenario, diagnostics: result.diagnostics, hns: result.hns.map((a) => ({ node: a.node, files: a.files })) },
-    hnsFiles: files.filter((f) => looksLikeHnsDump(f.text)).map((f) => f.name),
-  };
-}
-
-/** The HNS dumps of the last import, for `setScenario(…, { importedHns: true })`. */
-export function importedAttachments(): HnsAttachment[] {
-  return imported;
-}
-
-/** The last import's dumps against the nodes the cluster objects imply (compiled without the dumps, as the CLI does). */
-export function compareImported(cluster: CompiledCluster): HnsComparison[] {
-  if (imported.length === 0) return [];
+/** A files source's HNS dumps against the nodes the cluster objects imply (compiled without the dumps, as the CLI does). */
+export function compareImported(cluster: CompiledCluster, attachments: readonly HnsAttachment[]): HnsComparison[] {
+  if (attachments.length === 0) return [];
   const derived = compileScenario(cluster.scenario);
-  return imported.flatMap((a) => {
+  return attachments.flatMap((a) => {
     const st = derived.nodes.get(a.node);
     return st?.kind === 'windows' ? [{ node: a.node, files: a.files, mismatches: compareHns(a.hns, st) }] : [];
   });

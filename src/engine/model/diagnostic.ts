@@ -23,6 +23,7 @@ export type Severity = 'error' | 'warning' | 'info';
  * - `derived`: a value the input left out was derived (`message` says from what).
  * - `conflict`: two objects disagree (e.g. a pod IP outside every pool).
  * - `too-large`: the input exceeds a size limit.
+ * - `engine-error`: the engine threw on this input (a bug); the worker and the CLIs report it instead of crashing.
  */
 export type DiagnosticCode =
   | 'yaml-syntax'
@@ -33,7 +34,8 @@ export type DiagnosticCode =
   | 'ipv6-unsupported'
   | 'derived'
   | 'conflict'
-  | 'too-large';
+  | 'too-large'
+  | 'engine-error';
 
 /** One finding about the input. `line` is 1-based in the source text when known. */
 export interface Diagnostic {

@@ -8,6 +8,7 @@
  *
  * Pure: scenario (and optionally the compiled cluster) in, plain data out.
  */
+import { shellJson, shellQuote } from './shell';
 import type { ObjectRef } from '../model/diagnostic';
 import { cidrContains, parseCidr } from '../model/ipv4';
 import type { CalicoSpec, IPPoolSpec, NodeSpec, Scenario } from '../model/scenario';
@@ -34,9 +35,12 @@ function installationRef(c: CalicoSpec): ObjectRef {
 
 const IPAM_REF: ObjectRef = { kind: 'IPAMConfiguration', name: 'default' };
 
-/** A single-quoted shell argument holding JSON (the seed's `-p '…'` form). */
-function json(v: unknown): string {
-  return `'${JSON.stringify(v)}'`;
+/** A single-quoted shell argument holding JSON (the seed's `-p '…'` form), quoted whatever the values hold. */
+const json = shellJson;
+
+/** A manifest value as YAML: plain when it is an address or host name, else a JSON-quoted string (no injected keys). */
+function yamlScalar(v: string): string {
+  return /^[A-Za-z0-9.:<> -]+$/.test(v) && !/^\s|\s$/.test(v) ? v : JSON.stringify(v);
 }
 
 /** Seed, «Шаг 1. strictAffinity» (the same command in «Рекомендуемый путь»). */
@@ -46,12 +50,12 @@ export function strictAffinityCommand(): string {
 
 /** Seed, «Шаг 2»: the pool's encapsulation through the Installation (the operator reverts direct IPPool edits). */
 export function poolEncapsulationCommand(installation: string, index: number, encapsulation: string): string {
-  return `kubectl patch installation ${installation} --type=json -p ${json([{ op: 'replace', path: `/spec/calicoNetwork/ipPools/${index}/encapsulation`, value: encapsulation }])}`;
+  return `kubectl patch installation ${shellQuote(installation)} --type=json -p ${json([{ op: 'replace', path: `/spec/calicoNetwork/ipPools/${index}/encapsulation`, value: encapsulation }])}`;
 }
 
 /** Seed, «Шаг 3»; with `Enabled` the first step of its rollback. */
 export function bgpCommand(installation: string, bgp: 'Enabled' | 'Disabled'): string {
-  return `kubectl patch installation ${installation} --type=merge -p ${json({ spec: { calicoNetwork: { bgp } } })}`;
+  return `kubectl patch installation ${shellQuote(installation)} --type=merge -p ${json({ spec: { calicoNetwork: { bgp } } })}`;
 }
 
 /** Whether Calico routes this pool's traffic with VXLAN (any mode). */
@@ -139,12 +143,12 @@ function checkCalico(s: Scenario, c: CalicoSpec, out: Findings): void {
   // What the migration adds after the three steps, as the new cluster has it from the start.
   if (c.installation) {
     if (c.windowsDataplane !== 'HNS') {
-      out.add('windows-dataplane', 'error', [installationRef(c)], { value: c.windowsDataplane ?? '(unset)' }, `${SEED.newCluster} (windowsDataplane: HNS); ${SEED.migration}`, { commands: [`kubectl patch installation ${inst} --type=merge -p ${json({ spec: { calicoNetwork: { windowsDataplane: 'HNS' } } })}`], commandsFrom: 'derived' }, { installation: inst });
+      out.add('windows-dataplane', 'error', [installationRef(c)], { value: c.windowsDataplane ?? '(unset)' }, `${SEED.newCluster} (windowsDataplane: HNS); ${SEED.migration}`, { commands: [`kubectl patch installation ${shellQuote(inst)} --type=merge -p ${json({ spec: { calicoNetwork: { windowsDataplane: 'HNS' } } })}`], commandsFrom: 'derived' }, { installation: inst });
     }
     if (c.serviceCIDRs.length === 0) {
       // The scenario's serviceCIDRs fall back to the kube-apiserver default when the Installation has none.
       const cidrs = s.serviceCIDRs;
-      out.add('service-cidrs', 'error', [installationRef(c)], { cidrs: cidrs.join(', ') }, `${SEED.newCluster} (serviceCIDRs); ${SEED.migration}; DATAPATH-FACTS §8.3 [O1][C29]`, { commands: [`kubectl patch installation ${inst} --type=merge -p ${json({ spec: { serviceCIDRs: cidrs } })}`], commandsFrom: 'derived' }, { installation: inst, cidrs: cidrs.join(', ') });
+      out.add('service-cidrs', 'error', [installationRef(c)], { cidrs: cidrs.join(', ') }, `${SEED.newCluster} (serviceCIDRs); ${SEED.migration}; DATAPATH-FACTS §8.3 [O1][C29]`, { commands: [`kubectl patch installation ${shellQuote(inst)} --type=merge -p ${json({ spec: { serviceCIDRs: cidrs } })}`], commandsFrom: 'derived' }, { installation: inst, cidrs: cidrs.join(', ') });
     }
   }
   checkServicesEndpoint(s, out);
@@ -195,7 +199,7 @@ function checkServicesEndpoint(s: Scenario, out: Findings): void {
   const slice = s.endpointSlices.find((e) => e.namespace === 'default' && e.serviceName === 'kubernetes');
   const host = slice?.endpoints[0]?.addresses[0] ?? '<API server address>';
   const port = String(slice?.ports[0]?.port ?? 6443);
-  const manifest = ['apiVersion: v1', 'kind: ConfigMap', 'metadata:', '  name: kubernetes-services-endpoint', '  namespace: tigera-operator', 'data:', `  KUBERNETES_SERVICE_HOST: ${host}`, `  KUBERNETES_SERVICE_PORT: "${port}"`, ''].join('\n');
+  const manifest = ['apiVersion: v1', 'kind: ConfigMap', 'metadata:', '  name: kubernetes-services-endpoint', '  namespace: tigera-operator', 'data:', `  KUBERNETES_SERVICE_HOST: ${yamlScalar(host)}`, `  KUBERNETES_SERVICE_PORT: "${port}"`, ''].join('\n');
   out.add('services-endpoint-configmap', 'error', [{ kind: 'ConfigMap', namespace: 'tigera-operator', name: 'kubernetes-services-endpoint' }], {}, src, { manifest, commands: ['kubectl apply -f kubernetes-services-endpoint.yaml'], commandsFrom: 'derived' }, { host, port });
 }
 

@@ -11,7 +11,7 @@ import { useCompare, useCompareActions, useScenario, useTrace } from '../../stat
 import { EDITABLE_TEXT_LIMIT, editableModel, type Edit, type EditableModel } from '../../state/scenarioEdits';
 import { diffTraces } from '../../state/stepDiff';
 import { useInsight, useWhatIf, useWhatIfActions } from '../../state/whatIfHooks';
-import { downloadName } from '../../state/whatIfStore';
+import { downloadName } from '../../state/whatIf/whatIfStore';
 import { DiagnosticList } from '../DiagnosticList';
 import { Section } from '../Section';
 import { primaryButton, secondaryButton } from './controls';
@@ -54,14 +54,14 @@ function BeforeAfter() {
   const mainTrace = useTrace((s) => s.trace);
   const comparing = useCompare((s) => s.presetName === BEFORE_EDIT);
   const compareTrace = useCompare((s) => s.trace);
-  const { chooseText } = useCompareActions();
+  const compareActions = useCompareActions();
   const rows = useMemo(() => (comparing ? diffTraces(compareTrace, mainTrace) : []), [comparing, compareTrace, mainTrace]);
   if (!before) return null;
   return (
     <div className="flex flex-col gap-2" data-testid="before-after">
       <div className="flex flex-wrap items-center gap-3">
         {lastEdit && <span>{t('whatIf.lastEdit', { edit: t(`whatIf.edits.${lastEdit.op}`, editParams(lastEdit)) })}</span>}
-        <button type="button" className={secondaryButton} disabled={!request} onClick={() => void chooseText(before, BEFORE_EDIT)} data-testid="compare-before-after">
+        <button type="button" className={secondaryButton} disabled={!request} onClick={() => void compareActions.open(before, BEFORE_EDIT)} data-testid="compare-before-after">
           {t('whatIf.compareBeforeAfter')}
         </button>
         {!request && <span className="text-slate-700 dark:text-slate-300">{t('whatIf.compareNeedsTrace')}</span>}
@@ -101,10 +101,10 @@ export function WhatIfPanel() {
   const { t } = useTranslation();
   const actions = useWhatIfActions();
   const state = useWhatIf((s) => s);
-  const presetYaml = useScenario((s) => s.presets.find((p) => p.name === state.preset)?.yaml);
+  const text = useScenario((s) => s.text);
   const ready = useScenario((s) => s.status === 'ready');
   const ipam = useInsight((s) => s.ipam);
-  const text = state.text ?? presetYaml;
+  const plainPreset = 'preset' in state.base && !state.base.edits?.length;
   const [tab, setTab] = useState<Tab>('network');
   useUndoKeys();
 
@@ -136,13 +136,13 @@ export function WhatIfPanel() {
       <div className="flex flex-col gap-3" data-testid="what-if">
         <p>{t('whatIf.intro')}</p>
         <div className="flex flex-wrap items-center gap-2">
-          <button type="button" className={secondaryButton} disabled={state.past.length === 0 || busy} onClick={() => void actions.undo()} data-testid="what-if-undo" aria-keyshortcuts="Control+Z">
+          <button type="button" className={secondaryButton} disabled={state.changes.length === 0 || busy} onClick={() => void actions.undo()} data-testid="what-if-undo" aria-keyshortcuts="Control+Z">
             ↶ {t('whatIf.undo')}
           </button>
           <button type="button" className={secondaryButton} disabled={state.future.length === 0 || busy} onClick={() => void actions.redo()} data-testid="what-if-redo" aria-keyshortcuts="Control+Shift+Z">
             ↷ {t('whatIf.redo')}
           </button>
-          <button type="button" className={secondaryButton} disabled={(state.text === undefined && !state.imported) || busy} onClick={() => void actions.reset()} data-testid="what-if-reset">
+          <button type="button" className={secondaryButton} disabled={(state.unedited && plainPreset) || busy} onClick={() => void actions.reset()} data-testid="what-if-reset">
             {t('whatIf.reset')}
           </button>
           <button type="button" className={primaryButton} disabled={text === undefined} onClick={download} data-testid="what-if-download">
@@ -153,12 +153,25 @@ export function WhatIfPanel() {
               ? t('whatIf.applying')
               : state.imported?.length
                 ? t('whatIf.importedFrom', { files: state.imported.join(', ') })
-                : state.text !== undefined
-                  ? t('whatIf.edited', { count: state.past.length })
+                : !state.unedited
+                  ? t('whatIf.edited', { count: state.changes.length })
                   : t('whatIf.unedited')}
           </span>
         </div>
         <p className="text-sm text-slate-700 dark:text-slate-300">{t('whatIf.undoKeys')}</p>
+        {state.saveError && (
+          <p role="alert" className="rounded border border-amber-700 bg-amber-50 p-2 text-amber-950 dark:bg-amber-950 dark:text-amber-50" data-testid="what-if-save-error">
+            {t('whatIf.saveFailed', { message: state.saveError })}
+          </p>
+        )}
+        {state.keptDraft && (
+          <p role="status" className="flex flex-wrap items-center gap-2 rounded border border-sky-700 bg-sky-50 p-2 text-sky-950 dark:bg-sky-950 dark:text-sky-50" data-testid="what-if-kept-draft">
+            {t('whatIf.keptDraft', { name: state.keptDraft.name, count: state.keptDraft.count })}
+            <button type="button" className={secondaryButton} onClick={() => void actions.returnToKeptDraft()} data-testid="what-if-return-to-draft">
+              {t('whatIf.returnToDraft')}
+            </button>
+          </p>
+        )}
         {state.status === 'error' && (
           <div role="alert" className="rounded border border-red-700 bg-red-50 p-2 text-red-900 dark:bg-red-950 dark:text-red-100" data-testid="what-if-error">
             {state.error ? t('whatIf.refused', { message: state.error }) : t('whatIf.refusedDiagnostics')}

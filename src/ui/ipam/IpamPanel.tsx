@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useActions, useScenario } from '../../state/hooks';
 import { borrowCandidate } from '../../state/ipamSuggest';
 import { EDITABLE_TEXT_LIMIT, editableModel } from '../../state/scenarioEdits';
-import { useInsight, useWhatIf, useWhatIfActions } from '../../state/whatIfHooks';
+import { useInsight, useWhatIfActions } from '../../state/whatIfHooks';
 import { secondaryButton } from '../edit/controls';
 import { Section } from '../Section';
 
@@ -21,16 +21,14 @@ export function IpamPanel() {
   const ready = useScenario((s) => s.status === 'ready');
   const { runTrace } = useActions();
   const whatIf = useWhatIfActions();
-  const text = useWhatIf((s) => s.text);
-  const preset = useWhatIf((s) => s.preset);
-  const presetYaml = useScenario((s) => s.presets.find((p) => p.name === preset)?.yaml);
+  const text = useScenario((s) => s.text);
 
   const windowsNodes = new Set(scenario?.nodes.filter((n) => n.os === 'windows').map((n) => n.name));
   const windowsPod = scenario?.pods.find((p) => windowsNodes.has(p.nodeName) && !p.hostNetwork);
   const borrowedIps = new Set(ipam?.borrowed.map((b) => b.ip));
 
   const candidate = useMemo(() => {
-    const source = text ?? presetYaml;
+    const source = text;
     if (!source || !scenario || source.length > EDITABLE_TEXT_LIMIT) return undefined;
     try {
       const model = editableModel(source);
@@ -38,7 +36,7 @@ export function IpamPanel() {
     } catch {
       return undefined;
     }
-  }, [text, presetYaml, ipam, scenario]);
+  }, [text, ipam, scenario]);
 
   const showBorrowing = async () => {
     if (!candidate) return;

@@ -4,7 +4,7 @@
  * the default view with a message. Later `#share=` changes (a link pasted
  * into the same tab) open too.
  */
-import { decodeShareUrl } from '../../share/codec';
+import { SHARE_PARAM, decodeShareUrl } from '../../share/codec';
 import type { AppState } from '../../state/appState';
 import type { Classroom } from '../../state/classroom';
 
@@ -22,14 +22,21 @@ async function openFromUrl(app: AppState, classroom: Classroom, first: boolean):
   }
   if (first) {
     store.setState({ opening: true, ...(decoded.state.embed ? { mode: 'embed' as const } : {}) });
-    await classroom.loadPresets();
+    await app.actions.loadPresets();
   }
   const opened = await classroom.share.open(decoded.state);
   if (opened && decoded.state.lesson) classroom.lessons.resume(decoded.state.lesson.id, decoded.state.lesson.step);
-  if (!opened && app.stores.scenario.getState().status !== 'ready') await app.actions.selectPreset(app.stores.scenario.getState().presets[0]?.name ?? 'k8s-lab');
+  if (!opened && app.stores.scenario.getState().status !== 'ready') await app.whatIf.restore();
 }
 
 export function bootClassroom(app: AppState, classroom: Classroom): Promise<void> {
   window.addEventListener('hashchange', () => void openFromUrl(app, classroom, false));
+  // A change made on top of a shared view is the user's draft now: drop the link from the address,
+  // so a reload shows the draft instead of the link as it was.
+  app.stores.whatIf.subscribe((s, prev) => {
+    if (s.changes !== prev.changes && s.changes.length > 0 && new URLSearchParams(window.location.hash.replace(/^#/, '')).has(SHARE_PARAM)) {
+      window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+    }
+  });
   return openFromUrl(app, classroom, true);
 }

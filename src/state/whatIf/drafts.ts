@@ -1,0 +1,123 @@
+/**
+ * Drafts: the user's what-if work, one per scenario (keyed by the source it
+ * started from), kept in the browser so a reload, a preset switch or an
+ * opened share link never loses it. A draft stores the source once and the
+ * changes as small text patches (`ScenarioEdit`s), never copies of the text.
+ *
+ * Stored in IndexedDB (room for imported dumps of many MB; localStorage holds
+ * about 5 MB). A write that fails (quota, private mode) throws to the caller,
+ * which tells the user; the previous draft stays as it was — a failed save
+ * never replaces good state with nothing.
+ */
+import type { ScenarioEdit, ScenarioSource } from '../../share/scenarioSource';
+
+export interface Draft {
+  /** The scenario the changes start from: a preset, a link's scenario, imported files. */
+  base: ScenarioSource;
+  /** The user's changes, oldest first (each the text edits of one change). */
+  changes: ScenarioEdit[][];
+  /** Undone changes; the next redo is last. */
+  future: ScenarioEdit[][];
+  /** The preset chosen when the draft was made (what "reset" goes back to). */
+  preset: string;
+}
+
+export interface DraftStore {
+  get(key: string): Promise<Draft | undefined>;
+  /** Throws when the browser refuses the write (quota); the stored draft is then unchanged. */
+  put(key: string, draft: Draft): Promise<void>;
+  /** The draft shown when the page was left, restored on the next start. */
+  getCurrent(): Promise<string | undefined>;
+  setCurrent(key: string): Promise<void>;
+}
+
+/** cyrb53: a fast 53-bit string hash, enough to tell sources apart as storage keys. */
+function hash53(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+/** The key a source's draft is kept under: `preset:<name>` for a plain preset, else a hash of the source. */
+export function draftKey(base: ScenarioSource): string {
+  if ('preset' in base && !base.edits?.length) return `preset:${base.preset}`;
+  return `source:${hash53(JSON.stringify(base))}`;
+}
+
+/** A draft store in memory (tests; browsers without IndexedDB). `quota` makes writes over that many characters fail. */
+export function memoryDraftStore(quota = Infinity): DraftStore & { drafts: Map<string, Draft> } {
+  const drafts = new Map<string, Draft>();
+  let current: string | undefined;
+  return {
+    drafts,
+    get: async (key) => structuredClone(drafts.get(key)),
+    async put(key, draft) {
+      const size = [...drafts.entries()].filter(([k]) => k !== key).reduce((n, [, d]) => n + JSON.stringify(d).length, 0) + JSON.stringify(draft).length;
+      if (size > quota) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      drafts.set(key, structuredClone(draft));
+    },
+    getCurrent: async () => current,
+    async setCurrent(key) {
+      current = key;
+    },
+  };
+}
+
+const DB = 'packetwalk';
+const STORE = 'drafts';
+const CURRENT = '~current';
+
+function request<T>(r: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+/** Drafts in IndexedDB (database `packetwalk`, object store `drafts`). */
+export function indexedDbDraftStore(factory: IDBFactory = indexedDB): DraftStore {
+  let db: Promise<IDBDatabase> | undefined;
+  const open = () =>
+    (db ??= new Promise((resolve, reject) => {
+      const r = factory.open(DB, 1);
+      r.onupgradeneeded = () => r.result.createObjectStore(STORE);
+      r.onsuccess = () => resolve(r.result);
+      r.onerror = () => reject(r.error ?? new Error('IndexedDB could not be opened'));
+    }));
+  async function tx<T>(mode: IDBTransactionMode, run: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+    const t = (await open()).transaction(STORE, mode);
+    const result = request(run(t.objectStore(STORE)));
+    await new Promise<void>((resolve, reject) => {
+      t.oncomplete = () => resolve();
+      t.onerror = () => reject(t.error ?? new Error('IndexedDB write failed'));
+      t.onabort = () => reject(t.error ?? new Error('IndexedDB write aborted'));
+    });
+    return result;
+  }
+  return {
+    get: async (key) => (await tx('readonly', (s) => s.get(key) as IDBRequest<Draft | undefined>)) ?? undefined,
+    put: async (key, draft) => void (await tx('readwrite', (s) => s.put(draft, key))),
+    getCurrent: async () => (await tx('readonly', (s) => s.get(CURRENT) as IDBRequest<string | undefined>)) ?? undefined,
+    setCurrent: async (key) => void (await tx('readwrite', (s) => s.put(key, CURRENT))),
+  };
+}
+
+/** IndexedDB when the browser has it, else memory (the work then lasts until the page closes). */
+export function defaultDraftStore(): DraftStore {
+  try {
+    if (typeof indexedDB !== 'undefined') return indexedDbDraftStore();
+  } catch {
+    // IndexedDB disabled (some private modes)
+  }
+  return memoryDraftStore();
+}
+
+/** The localStorage key of the drafts this app wrote before IndexedDB (one whole text per undo step). */
+export const LEGACY_STORAGE_KEY = 'packetwalk.whatIf.v1';

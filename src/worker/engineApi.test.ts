@@ -1,0 +1,72 @@
+/**
+ * The worker API over the real engine: one call opens any source (preset,
+ * YAML, files, with edits); an engine exception becomes an `engine-error`
+ * diagnostic instead of a rejected call; a source that fails leaves the
+ * previous cluster answering.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { PRESETS } from '../engine/index';
+import type * as Engine from '../engine/index';
+import { diffEdits } from '../share/scenarioSource';
+import { createEngineApi } from './engineApi.worker';
+
+const engine = vi.hoisted(() => ({ throwOnTrace: false }));
+vi.mock('../engine/index', async (original) => {
+  const real = await original<typeof Engine>();
+  return {
+    ...real,
+    traceFlow: (...args: Parameters<typeof real.traceFlow>) => {
+      if (engine.throwOnTrace) throw new RangeError('Maximum call stack size exceeded');
+      return real.traceFlow(...args);
+    },
+  };
+});
+
+const lab = PRESETS.find((p) => p.name === 'k8s-lab')!.yaml;
+const flow = { src: 'pod:demo/net', dst: 'pod:demo/hello', proto: 'tcp' as const, dport: 8080 };
+
+describe('engine worker API', () => {
+  it('opens a preset, its YAML, and the YAML with an edit alike, and returns the first node views', () => {
+    const api = createEngineApi();
+    const preset = api.openScenario(1, { preset: 'k8s-lab' }).value;
+    const yaml = api.openScenario(2, { yaml: lab }).value;
+    expect(preset.compiled?.firstNode?.views.length).toBeGreaterThan(0);
+    expect(yaml.scenario?.nodes.map((n) => n.name)).toEqual(preset.scenario?.nodes.map((n) => n.name));
+    const edits = diffEdits(lab, lab.replace('name: net', 'name: net2'));
+    const edited = api.openScenario(3, { preset: 'k8s-lab', edits }).value;
+    expect(edited.scenario?.pods.some((p) => p.name === 'net2')).toBe(true);
+    expect(edited.baseText).toBe(lab);
+  });
+
+  it('keeps the previous cluster when a source does not load', () => {
+    const api = createEngineApi();
+    api.openScenario(1, { preset: 'k8s-lab' });
+    const bad = api.openScenario(2, { yaml: 'kind: Node\nmetadata: [' }).value;
+    expect(bad.compiled).toBeUndefined();
+    expect(api.traceFlow(2, flow).value.trace?.verdict).toBe('delivered');
+  });
+
+  it('reports an engine exception as an engine-error diagnostic', () => {
+    const api = createEngineApi();
+    api.openScenario(1, { preset: 'k8s-lab' });
+    engine.throwOnTrace = true;
+    try {
+      const answer = api.traceFlow(1, flow).value;
+      expect(answer.trace).toBeUndefined();
+      expect(answer.diagnostics).toEqual([expect.objectContaining({ severity: 'error', code: 'engine-error', message: expect.stringContaining('Maximum call stack') })]);
+    } finally {
+      engine.throwOnTrace = false;
+    }
+  });
+
+  it('an imported file with a %YAML directive opens again with edits (as after a reload)', () => {
+    const api = createEngineApi();
+    const files = [{ name: 'lab.yaml', text: `%YAML 1.2\n---\n${lab}` }];
+    const first = api.openScenario(1, { files }).value;
+    expect(first.compiled).toBeDefined();
+    const edits = diffEdits(first.text!, first.text!.replace('name: net', 'name: net2'));
+    const again = api.openScenario(2, { files, edits }).value;
+    expect(again.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(again.scenario?.pods.some((p) => p.name === 'net2')).toBe(true);
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * The engine worker's API as plain functions (`createEngineApi`): what
+ * `engine.worker.ts` exposes through comlink, and what tests run in-process
+ * (`testing/inProcess.worker.ts`). Each instance keeps the compiled cluster of
+ * its latest scenario, so a scenario is compiled once and then answers traces
+ * and node-state views.
+ *
+ * Total: an exception thrown by the engine never leaves a call. Opening a
+ * scenario and tracing answer it as an `engine-error` diagnostic; the other
+ * calls as an error the client shows.
+ */
+import {
+  PRESETS,
+  buildTopology,
+  compileScenario,
+  formatTraceMarkdown,
+  formatTraceText,
+  importFiles,
+  listPlaces,
+  loadScenarioText,
+  locateTrace,
+  looksLikeHnsDump,
+  nodeStateViews,
+  traceFlow,
+  type CompiledCluster,
+  type Diagnostic,
+  type HnsAttachment,
+  type LoadResult,
+  type Topology,
+} from '../engine/index';
+import { applyScenarioEdits, importedText, resolveSourceText, sourceName, type ScenarioSource } from '../share/scenarioSource';
+import type { EngineWorkerApi, OpenedScenario } from './api';
+import { catalogueExplainer } from './explainText';
+import { compareImported, ipamViewOf, readinessOf } from './whatIf.worker';
+
+/** An engine exception as a diagnostic (the engine is meant to be total; this names what it failed on). */
+export function engineErrorDiagnostic(during: string, error: unknown): Diagnostic {
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return { severity: 'error', code: 'engine-error', message: `the engine failed while ${during}: ${message}`, params: { during, message } };
+}
+
+interface Loaded extends LoadResult {
+  /** The text the source's edits applied to, after them (what what-if edits change next). */
+  text: string;
+  /** The text before the edits (when there are edits). */
+  baseText?: string;
+  hns: HnsAttachment[];
+}
+
+/** Resolves a source to a scenario: the preset's or given YAML (plus edits) parsed, or the files imported. */
+function load(source: ScenarioSource): Loaded | { error: Diagnostic } {
+  const edits = source.edits ?? [];
+  const fail = (message: string): { error: Diagnostic } => ({ error: { severity: 'error', code: 'missing-reference', message } });
+  if ('files' in source) {
+    const imported = importFiles(source.files, source.windowsNode ? { windowsNode: source.windowsNode } : {});
+    const base = importedText(source.files, looksLikeHnsDump);
+    if (edits.length === 0) return { ...imported, text: base };
+    const edited = applyScenarioEdits(base, edits);
+    if ('error' in edited) return fail(edited.error.message);
+    // The dumps' diagnostics stay; the scenario objects come from the edited text.
+    const loadedText = loadScenarioText(edited.yaml, 'imported');
+    return { ...loadedText, text: edited.yaml, baseText: base, hns: imported.hns, diagnostics: [...loadedText.diagnostics, ...imported.diagnostics.filter((d) => d.file && source.files.some((f) => f.name === d.file && looksLikeHnsDump(f.text)))] };
+  }
+  const edited = resolveSourceText(source, (name) => PRESETS.find((p) => p.name === name)?.yaml);
+  if ('error' in edited) return fail(edited.error.message);
+  return { ...loadScenarioText(edited.yaml, sourceName(source)), text: edited.yaml, ...(edits.length ? { baseText: edited.base } : {}), hns: [] };
+}
+
+export function createEngineApi(): EngineWorkerApi {
+  let current: { revision: number; cluster: CompiledCluster; topology: Topology; hns: HnsAttachment[] } | undefined;
+
+  function currentFor(revision: number): NonNullable<typeof current> {
+    if (!current || current.revision !== revision) throw new Error(`scenario revision ${revision} is not loaded in the engine worker`);
+    return current;
+  }
+  const clusterFor = (revision: number): CompiledCluster => currentFor(revision).cluster;
+
+  function open(revision: number, source: ScenarioSource): OpenedScenario {
+    // A source that does not load leaves the previous cluster current (the page keeps showing it), under the new revision.
+    if (current) current = { ...current, revision };
+    let loaded: ReturnType<typeof load>;
+    try {
+      loaded = load(source);
+    } catch (error) {
+      return { scenario: null, diagnostics: [engineErrorDiagnostic('loading the scenario', error)] };
+    }
+    if ('error' in loaded) return { scenario: null, diagnostics: [loaded.error] };
+    const { scenario, diagnostics, text, baseText } = loaded;
+    const errors = diagnostics.filter((d) => d.severity === 'error' && !('files' in source && d.file && source.files.some((f) => f.name === d.file && looksLikeHnsDump(f.text))));
+    if (!scenario || errors.length > 0) return { scenario: null, diagnostics, text, baseText };
+    try {
+      const cluster = compileScenario(scenario, loaded.hns.length ? { hns: loaded.hns } : {});
+      const topology = buildTopology(cluster);
+      const firstNode = scenario.nodes[0]?.name;
+      const views = firstNode ? { node: firstNode, views: nodeStateViews(cluster, firstNode) } : undefined;
+      current = { revision, cluster, topology, hns: loaded.hns };
+      return { scenario, diagnostics, text, baseText, compiled: { places: listPlaces(cluster), topology, firstNode: views }, hns: loaded.hns.map((a) => ({ node: a.node, files: a.files })) };
+    } catch (error) {
+      return { scenario: null, diagnostics: [...diagnostics, engineErrorDiagnostic('compiling the scenario', error)], text };
+    }
+  }
+
+  return {
+    listPresets: () => PRESETS,
+    openScenario: (revision, source) => ({ revision, value: open(revision, source) }),
+    traceFlow(revision, request) {
+      const { cluster, topology } = currentFor(revision);
+      try {
+        const result = traceFlow(cluster, request);
+        return { revision, value: result.trace ? { ...result, locations: locateTrace(topology, result.trace) } : result };
+      } catch (error) {
+        return { revision, value: { diagnostics: [engineErrorDiagnostic(`tracing ${request.src} → ${request.dst}`, error)] } };
+      }
+    },
+    nodeStateViews: (revision, node) => ({ revision, value: nodeStateViews(clusterFor(revision), node) }),
+    checkReadiness: (revision, options) => ({ revision, value: readinessOf(clusterFor(revision), options) }),
+    ipamView: (revision) => ({ revision, value: ipamViewOf(clusterFor(revision)) }),
+    compareImportedHns: (revision) => ({ revision, value: compareImported(clusterFor(revision), currentFor(revision).hns) }),
+    formatTrace(trace, format, sentences, detail) {
+      const opts = { t: catalogueExplainer(sentences), detail };
+      return format === 'markdown' ? formatTraceMarkdown(trace, opts) : formatTraceText(trace, opts);
+    },
+  };
+}
