@@ -152,7 +152,23 @@ export interface KubeProxySpec {
   nodePortAddresses: string[];
   /** iptables mode: accept NodePorts on 127.0.0.1 (`iptables.localhostNodePorts`, default true). */
   localhostNodePorts?: boolean;
-  winkernel: { networkName: string; sourceVip?: string; enableDSR: boolean };
+  winkernel: WinkernelSpec;
+  /**
+   * Per Windows node, when the Windows kube-proxy DaemonSets start nodes with
+   * different flags (scenario/kubeadm.ts); a node not listed uses `winkernel`.
+   */
+  winkernelByNode?: Record<string, WinkernelSpec>;
+}
+
+export interface WinkernelSpec {
+  networkName: string;
+  sourceVip?: string;
+  enableDSR: boolean;
+}
+
+/** The winkernel settings kube-proxy runs with on `node`. */
+export function winkernelOf(kp: KubeProxySpec, node: string): WinkernelSpec {
+  return kp.winkernelByNode?.[node] ?? kp.winkernel;
 }
 
 export interface FlannelSpec {

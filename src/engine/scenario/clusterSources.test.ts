@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { winkernelOf } from '../model/scenario';
 import { loadScenarioFiles, type LoadResult } from './load';
 
 const SAMPLES = join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'real-samples');
@@ -84,6 +85,39 @@ describe('the Windows kube-proxy DaemonSet', () => {
     const r = load(sample('kubeproxy-config-1.yaml'), ds);
     expect(r.scenario.kubeProxy.winkernel).toEqual({ networkName: 'Calico', enableDSR: true });
     expect(r.diagnostics.find((d) => d.object?.name === 'kube-proxy-windows')?.message).toMatch(/computes them on each node/);
+  });
+});
+
+describe('the Windows kube-proxy per node', () => {
+  const node = (name: string, ip: string, build: string): string => `apiVersion: v1
+kind: Node
+metadata: { name: ${name}, labels: { kubernetes.io/os: windows, node.kubernetes.io/windows-build: "${build}" } }
+status: { addresses: [{ type: InternalIP, address: ${ip} }] }
+`;
+  const ds = (name: string, build: string, flags: string): string => `apiVersion: apps/v1
+kind: DaemonSet
+metadata: { name: ${name}, namespace: kube-system }
+spec:
+  template:
+    spec:
+      nodeSelector: { kubernetes.io/os: windows }
+      affinity:
+        nodeAffinity:
+          requiredDuringSchedulingIgnoredDuringExecution:
+            nodeSelectorTerms:
+            - matchExpressions: [{ key: node.kubernetes.io/windows-build, operator: In, values: ["${build}"] }]
+      containers:
+      - name: kube-proxy
+        command: [kube-proxy.exe, --proxy-mode=kernelspace${flags}]
+`;
+
+  it('two DaemonSets (one per Windows build) with different flags: each node gets its own', () => {
+    const r = load(node('win-2019', '10.0.2.21', '10.0.17763'), node('win-2022', '10.0.2.22', '10.0.20348'), ds('kube-proxy-windows-2022', '10.0.20348', ''), ds('kube-proxy-windows-2019', '10.0.17763', ', --enable-dsr=false'));
+    expect(r.scenario.kubeProxy.winkernel.enableDSR).toBe(true);
+    expect(r.scenario.kubeProxy.winkernelByNode).toEqual({ 'win-2019': { networkName: 'Calico', enableDSR: false } });
+    expect([winkernelOf(r.scenario.kubeProxy, 'win-2019').enableDSR, winkernelOf(r.scenario.kubeProxy, 'win-2022').enableDSR]).toEqual([false, true]);
+    // win-1 (no build label) is selected by neither: a warning, and the cluster-wide settings.
+    expect(r.diagnostics).toContainEqual(expect.objectContaining({ severity: 'warning', object: { kind: 'Node', name: 'win-1' } }));
   });
 });
 

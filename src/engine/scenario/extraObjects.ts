@@ -5,9 +5,9 @@
  * here first; what is read here is not read again as its kind.
  */
 import type { Diagnostic } from '../model/diagnostic';
-import type { CalicoSpec, ServiceSpec } from '../model/scenario';
+import type { CalicoSpec, KubeProxySpec, NodeSpec, ServiceSpec } from '../model/scenario';
 import { applyCalicoManifest, CALICO_CONFIGMAP, hasCalicoManifest, readCalicoConfig, readCalicoNodeDaemonSet, type CalicoManifestInputs } from './calicoManifest';
-import { emptyKubeadmInputs, KUBE_PROXY_CONFIGMAP, KUBEADM_CONFIGMAP, kubeProxyObjects, readKubeadmConfig, readKubeProxyConfigMap, readKubeProxyDaemonSet, type KubeadmInputs } from './kubeadm';
+import { emptyKubeadmInputs, KUBE_PROXY_CONFIGMAP, KUBEADM_CONFIGMAP, kubeProxyObjects, readKubeadmConfig, readKubeProxyConfigMap, readKubeProxyDaemonSet, windowsPerNode, type KubeadmInputs } from './kubeadm';
 import type { RawObject } from './parse';
 import { chooseServiceCidrs, emptyServiceCidrInputs, readApiServerPod, readServiceCidrObject, type ServiceCidrInputs } from './serviceCidr';
 import { refOf } from './validate';
@@ -54,6 +54,12 @@ export function readExtraObject(kind: unknown, raw: RawObject, into: ExtraObject
 /** KubeProxyConfiguration objects from the kube-proxy ConfigMap and the Windows DaemonSet, for clusterSettings. */
 export function extraKubeProxyObjects(x: ExtraObjects): RawObject[] {
   return kubeProxyObjects(x.kubeadm);
+}
+
+/** kube-proxy settings with the Windows nodes that a different DaemonSet starts differently. */
+export function withWindowsPerNode(x: ExtraObjects, kp: KubeProxySpec, nodes: NodeSpec[], diags: Diagnostic[]): KubeProxySpec {
+  const byNode = windowsPerNode(x.kubeadm, kp.winkernel, nodes, diags);
+  return byNode ? { ...kp, winkernelByNode: byNode } : kp;
 }
 
 /** The Calico settings with a manifest install applied (unchanged when there is none, or an Installation rules). */

@@ -12,7 +12,9 @@
  *   `KUBE_NETWORK`, where they are literal. sig-windows-tools' start.ps1
  *   computes them on each node (DSR on for kube-proxy ≥ 1.14, source VIP =
  *   the `Calico_ep` host endpoint's IP, network `Calico`), which is what the
- *   engine derives per node when no literal value is given.
+ *   engine derives per node when no literal value is given. Each Windows
+ *   node gets the flags of the DaemonSet whose nodeSelector and required
+ *   node affinity select it (windowsPerNode).
  * - `kubeadm-config`'s ClusterConfiguration `networking.podSubnet`, which
  *   calico-node uses for its default pool (calicoManifest.ts).
  * Each yields a KubeProxyConfiguration-shaped object that
@@ -20,6 +22,7 @@
  */
 import { parse as parseYaml } from 'yaml';
 import type { Diagnostic } from '../model/diagnostic';
+import type { NodeSpec, WinkernelSpec } from '../model/scenario';
 import type { RawObject } from './parse';
 import { containerArgv, containersOf, flagValue } from './serviceCidr';
 import { refOf } from './validate';
@@ -141,19 +144,73 @@ export function readKubeProxyDaemonSet(raw: RawObject, into: KubeadmInputs, diag
   return true;
 }
 
+function configMapWinkernel(into: KubeadmInputs): Record<string, unknown> {
+  return into.kubeProxy.map((r) => r.value.winkernel).find(isRecord) ?? {};
+}
+
 /**
  * The KubeProxyConfiguration objects the inputs above amount to: the
- * ConfigMap's (Linux), then one `kernelspace` object with the Windows
- * DaemonSet's flags (over any non-zero winkernel values the ConfigMap set).
+ * ConfigMap's (Linux), then one `kernelspace` object with the first Windows
+ * DaemonSet's flags (over any non-zero winkernel values the ConfigMap set);
+ * nodes another DaemonSet starts differently get `winkernelByNode`.
  */
 export function kubeProxyObjects(into: KubeadmInputs): RawObject[] {
   const out = [...into.kubeProxy];
-  const fromConfigMap = into.kubeProxy.map((r) => r.value.winkernel).find(isRecord) ?? {};
-  const fromDaemonSet = Object.assign({}, ...into.windows.map((w) => w.winkernel)) as Record<string, unknown>;
-  const first = into.windows[0]?.raw;
+  const first = into.windows[0];
   if (first) {
-    const ref = refOf(first);
-    out.unshift({ value: { kind: 'KubeProxyConfiguration', metadata: { name: ref.name, namespace: ref.namespace }, mode: 'kernelspace', winkernel: { ...fromConfigMap, ...fromDaemonSet } }, line: first.line, lineOf: () => first.line });
+    const ref = refOf(first.raw);
+    out.unshift({ value: { kind: 'KubeProxyConfiguration', metadata: { name: ref.name, namespace: ref.namespace }, mode: 'kernelspace', winkernel: { ...configMapWinkernel(into), ...first.winkernel } }, line: first.raw.line, lineOf: () => first.raw.line });
   }
   return out;
+}
+
+type Requirement = { key: string; operator: string; values: string[] };
+
+/** Whether a DaemonSet's pods may run on a node: template nodeSelector and required node affinity (In, NotIn, Exists, DoesNotExist). */
+function selects(raw: RawObject, labels: Record<string, string>): boolean {
+  const spec = isRecord(raw.value.spec) && isRecord(raw.value.spec.template) && isRecord(raw.value.spec.template.spec) ? raw.value.spec.template.spec : {};
+  const sel = isRecord(spec.nodeSelector) ? spec.nodeSelector : {};
+  if (!Object.entries(sel).every(([k, v]) => labels[k] === v)) return false;
+  const aff = isRecord(spec.affinity) && isRecord(spec.affinity.nodeAffinity) ? spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution : undefined;
+  const terms = isRecord(aff) && Array.isArray(aff.nodeSelectorTerms) ? aff.nodeSelectorTerms.filter(isRecord) : [];
+  if (terms.length === 0) return true;
+  const ok = (r: Requirement): boolean => {
+    const has = Object.prototype.hasOwnProperty.call(labels, r.key);
+    switch (r.operator) {
+      case 'In':
+        return has && r.values.includes(labels[r.key]!);
+      case 'NotIn':
+        return !has || !r.values.includes(labels[r.key]!);
+      case 'Exists':
+        return has;
+      case 'DoesNotExist':
+        return !has;
+      default:
+        return false;
+    }
+  };
+  // Terms are ORed, the expressions of a term ANDed (core/v1 NodeSelector).
+  return terms.some((t) => (Array.isArray(t.matchExpressions) ? t.matchExpressions : []).every((e) => isRecord(e) && ok({ key: String(e.key), operator: String(e.operator), values: Array.isArray(e.values) ? e.values.map(String) : [] })));
+}
+
+/**
+ * Per Windows node: the settings of the DaemonSet that runs kube-proxy there,
+ * when it differs from the cluster-wide one (two DaemonSets, e.g. one per
+ * Windows build, started with different flags). Defaults as buildKubeProxy's.
+ */
+export function windowsPerNode(into: KubeadmInputs, cluster: WinkernelSpec, nodes: NodeSpec[], diags: Diagnostic[]): Record<string, WinkernelSpec> | undefined {
+  if (into.windows.length === 0) return undefined;
+  const cm = configMapWinkernel(into) as { networkName?: string; sourceVip?: string; enableDSR?: boolean };
+  const out: Record<string, WinkernelSpec> = {};
+  for (const n of nodes.filter((x) => x.os === 'windows')) {
+    const ds = into.windows.find((w) => selects(w.raw, n.labels));
+    if (!ds) {
+      diags.push({ severity: 'warning', code: 'missing-reference', object: n.ref, message: `no Windows kube-proxy DaemonSet in the input selects this node (${into.windows.map((w) => refOf(w.raw).name).join(', ')}); the first one's settings are assumed` });
+      continue;
+    }
+    const w = { ...cm, ...ds.winkernel };
+    const spec: WinkernelSpec = { networkName: w.networkName || 'Calico', sourceVip: w.sourceVip || undefined, enableDSR: w.enableDSR ?? true };
+    if (spec.networkName !== cluster.networkName || spec.sourceVip !== cluster.sourceVip || spec.enableDSR !== cluster.enableDSR) out[n.name] = spec;
+  }
+  return Object.keys(out).length ? out : undefined;
 }

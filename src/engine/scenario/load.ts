@@ -9,7 +9,7 @@ import { isIPv4 } from '../model/ipv4';
 import type { Scenario, ServicesEndpointConfigMap } from '../model/scenario';
 import { buildCalico, buildFabric, buildFlannel, buildKubeProxy, type ClusterObjects } from './clusterSettings';
 import { crossCheck } from './crossCheck';
-import { emptyExtraObjects, extraKubeProxyObjects, readExtraObject, serviceCidrs, withCalicoManifest, type ExtraObjects } from './extraObjects';
+import { emptyExtraObjects, extraKubeProxyObjects, readExtraObject, serviceCidrs, withCalicoManifest, withWindowsPerNode, type ExtraObjects } from './extraObjects';
 import { normalizeEndpointSlice, normalizeIPPool, normalizeNode, normalizePod, normalizeService } from './normalize';
 import { parseScenarioText, type RawObject } from './parse';
 import {
@@ -272,7 +272,7 @@ function buildScenario(col: Collected, name: string, diags: Diagnostic[]): LoadR
     if (v) objects.kubeProxy.push({ value: v, raw });
   }
   const calico = withCalicoManifest(col.extra, buildCalico(objects), diags);
-  const kubeProxy = buildKubeProxy(objects, diags);
+  const kubeProxy = withWindowsPerNode(col.extra, buildKubeProxy(objects, diags), objects.nodes, diags);
   const flannel = buildFlannel(objects, diags);
   const serviceCIDRs = serviceCidrs(col.extra, calico, objects.services, diags);
   const fabric = buildFabric(objects, diags);

@@ -6,7 +6,7 @@
  */
 import type { ClusterView, PeerNode } from '../model/clusterView';
 import { parseCidr, prefixOf } from '../model/ipv4';
-import type { NodeSpec } from '../model/scenario';
+import { winkernelOf, type NodeSpec } from '../model/scenario';
 import { lbBackendCap, windowsBuild } from './lbCap';
 import { windowsCni } from './cni';
 import { compileHostEndpoint, compileHostRoutes, compileNetwork } from './network';
@@ -21,7 +21,7 @@ export function compileWindowsNode(node: NodeSpec, self: PeerNode, view: Cluster
   // A node without a block (no Calico IPAM) still gets a network; assumption: a /26 around nothing.
   const block = self.block ? parseCidr(self.block)! : prefixOf('0.0.0.0', 26);
   const network = compileNetwork(self, view, cni, block);
-  const hostEndpoint = compileHostEndpoint(self, network, cni, block, view.scenario.kubeProxy.winkernel.sourceVip);
+  const hostEndpoint = compileHostEndpoint(self, network, cni, block, winkernelOf(view.scenario.kubeProxy, node.name).sourceVip);
   const hostIps = [self.ip, hostEndpoint.IPAddress];
   const pods = compilePodEndpoints(self, view, network, cni, block, hostIps);
   const build = windowsBuild(node.kernelVersion, node.labels);

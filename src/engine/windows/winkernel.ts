@@ -30,7 +30,7 @@
  */
 import type { ClusterView } from '../model/clusterView';
 import { cidrContains, ipToInt, parseCidr } from '../model/ipv4';
-import type { ServicePortSpec, ServiceSpec } from '../model/scenario';
+import { winkernelOf, type ServicePortSpec, type ServiceSpec } from '../model/scenario';
 import { categorizeEndpoints, endpointsForServicePort, type KubeProxyEndpoint } from '../model/serviceEndpoints';
 import type { HnsEndpoint, HnsNetwork, HnsPolicyList } from './hns';
 import { hnsMac } from './hns';
@@ -79,7 +79,7 @@ function protoNumber(p: 'tcp' | 'udp'): number {
 export function compileWinkernel(input: WinkernelInput): WinkernelState {
   const { view, network: net, mode } = input;
   const s = view.scenario;
-  const wk = s.kubeProxy.winkernel;
+  const wk = winkernelOf(s.kubeProxy, input.node);
   const st: WinkernelState = { loadBalancers: [], remoteEndpoints: [], policyLists: [], failures: [], sourceVip: '' };
   const remote = new Map<string, HnsEndpoint>();
   const rsrPAs = new Set(net.Policies.flatMap((p) => (p.Type === 'RemoteSubnetRoute' ? [p.ProviderAddress] : [])));
