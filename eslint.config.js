@@ -29,7 +29,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', 'tools/**/*.js', '*.config.{js,ts}', 'src/cli/**/*.ts', 'src/kernelcheck/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],
+    files: ['scripts/**/*.mjs', 'bin/**/*.mjs', 'src/testing/**/*.ts', 'tools/**/*.js', '*.config.{js,ts}', 'src/cli/**/*.ts', 'src/kernelcheck/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -5,10 +5,13 @@
  * times in ms (median of repeated runs), heap used after compile in MB;
  * `loadJsonMs`: the same objects as a `kubectl … -o json` List (the JSON fast path).
  * Sizes can be limited: `npm run bench -- 10 100`.
+ * Last, the start time of one `packetwalk` call against `node -e 0`
+ * (bench/cliStart.ts); the run exits 1 when it misses its target.
  */
 import { parseAllDocuments } from 'yaml';
 import { compileScenario, loadScenarioText, traceFlow } from '../src/engine/index';
 import { generateClusterYaml, type ClusterShape } from '../src/engine/testing/generate';
+import { measureCliStart } from './cliStart';
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -71,4 +74,11 @@ for (const nodes of sizes.length ? sizes : [10, 100, 1000]) {
       verdicts,
     }),
   );
+}
+
+const start = measureCliStart();
+console.log(JSON.stringify({ cliStart: start }));
+if (!start.ok) {
+  console.error(`bench: one packetwalk call takes ${start.cliMs} ms, ${start.ratio}× node -e 0 (${start.nodeMs} ms); the target is at most ${start.target}×`);
+  process.exitCode = 1;
 }

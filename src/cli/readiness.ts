@@ -1,34 +1,55 @@
 /**
- * `npm run readiness -- --scenario <preset|file[,file…]> [--plan-windows] [--windows-node NAME]`
- * Prints the Windows readiness findings as JSON: each finding as the engine
- * returns it plus `text` (the English why/fix). With HNS dumps among the
- * files, also their comparison with the compiled Windows node (`hns`).
- * Exit 0 whatever the findings; 2 for bad input.
+ * `packetwalk readiness --scenario … [--plan-windows] [--format json|text]`:
+ * the Windows readiness findings — JSON (default: each finding as the engine
+ * returns it plus `text`, its why/fix in --lang) or text. With HNS dumps
+ * among the inputs, also their comparison with the derived Windows node
+ * (`hns`). Exit 1 when a finding is blocking (severity error), 0 otherwise,
+ * 2 for bad input.
  */
-import { checkReadiness, compileScenario, formatDiagnostic, type Finding } from '../engine/index';
-import { fail, parseCli } from './args';
-import { explainText } from './explain';
-import { compareAttachedHns, loadScenarioArgs } from './scenarioSource';
+import { checkReadiness, compileScenario, type Finding } from '../engine/index';
+import { choiceOption, EXIT, INPUT_OPTIONS, INPUT_USAGE, langOption, noPositionals, parseCli } from './args';
+import { translator, type Translate } from './i18n';
+import type { Io } from './io';
+import { openSession } from './session';
 
-const USAGE = 'usage: npm run readiness -- --scenario <preset|file[,file…]> [--scenario file…] [--plan-windows] [--windows-node NAME]';
+export const READINESS_USAGE = `usage: packetwalk readiness --scenario <preset|file>[,…] [--plan-windows] [--format json|text]
+  --plan-windows   check as if a Windows node were about to join
+${INPUT_USAGE}
+Exit codes: 0 no blocking finding; 1 a blocking finding (severity error); 2 bad input.`;
 
-/** The finding with its English sentences next to the keys. */
-function withText(f: Finding): Finding & { text: { why: string; fix?: string } } {
-  return { ...f, text: { why: explainText(f.why.key, f.why.params), ...(f.fix ? { fix: explainText(f.fix.key, f.fix.params) } : {}) } };
+type Described = Finding & { text: { why: string; fix?: string } };
+
+function describe(f: Finding, t: Translate): Described {
+  return { ...f, text: { why: t(f.why.key, f.why.params), ...(f.fix ? { fix: t(f.fix.key, f.fix.params) } : {}) } };
 }
 
-function main(): void {
-  const values = parseCli({ scenario: { type: 'string', multiple: true }, 'plan-windows': { type: 'boolean' }, 'windows-node': { type: 'string' } }, USAGE);
-  if (!values.scenario?.length) fail(`--scenario is required\n${USAGE}`);
-  const loaded = loadScenarioArgs(values.scenario, { windowsNode: values['windows-node'] });
-  if ('error' in loaded) fail(loaded.error);
-  for (const d of loaded.diagnostics.filter((x) => x.severity !== 'info')) process.stderr.write(`${formatDiagnostic(d)}\n`);
-  if (!loaded.scenario) fail('the scenario could not be loaded');
-  const compiled = compileScenario(loaded.scenario);
-  const findings = checkReadiness(loaded.scenario, compiled, { planWindows: Boolean(values['plan-windows']), diagnostics: loaded.diagnostics });
-  const hns = compareAttachedHns(loaded, compiled);
-  const out = { scenario: loaded.scenario.name, planWindows: Boolean(values['plan-windows']), findings: findings.map(withText), ...(hns.length ? { hns } : {}) };
-  process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+function asText(findings: Described[], t: Translate): string {
+  return findings
+    .map((f) => {
+      const lines = [`${f.severity} ${f.id}: ${f.text.why}`];
+      if (f.text.fix) lines.push(`  ${t('format.fix')}: ${f.text.fix}`);
+      for (const c of f.fix?.commands ?? []) lines.push(`  $ ${c}`);
+      return lines.join('\n');
+    })
+    .join('\n');
 }
 
-main();
+export function runReadiness(argv: string[], io: Io): number {
+  const options = { ...INPUT_OPTIONS, 'plan-windows': { type: 'boolean' }, format: { type: 'string', default: 'json' } } as const;
+  const { values, positionals } = parseCli(argv, options, READINESS_USAGE);
+  if (values.help) {
+    io.out(`${READINESS_USAGE}\n`);
+    return EXIT.ok;
+  }
+  noPositionals(positionals, READINESS_USAGE);
+  const t = translator(langOption(values.lang));
+  const format = choiceOption(values.format, 'format', ['json', 'text'] as const);
+  const { loaded, scenario, cluster, hns } = openSession(values, io);
+  const planWindows = Boolean(values['plan-windows']);
+  // Readiness judges the cluster objects, so the Windows node is derived, not built from dumps.
+  const derived = loaded.hns.length ? compileScenario(scenario) : cluster;
+  const findings = checkReadiness(scenario, derived, { planWindows, diagnostics: loaded.diagnostics }).map((f) => describe(f, t));
+  if (format === 'text') io.out(`${asText(findings, t)}\n`);
+  else io.out(`${JSON.stringify({ scenario: scenario.name, planWindows, findings, ...(hns.length ? { hns } : {}) }, null, 2)}\n`);
+  return findings.some((f) => f.severity === 'error') ? EXIT.failed : EXIT.ok;
+}

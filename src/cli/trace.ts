@@ -1,80 +1,81 @@
 /**
- * `npm run trace -- --scenario <preset|file> --src … --dst … [options]`
- * Prints the trace as text (default), JSON (the Trace contract) or Markdown.
- * Exit 0 for any trace, whatever its verdict; 2 for bad input, with one line
- * on stderr saying why. See ARCHITECTURE.md "The command line".
+ * `packetwalk trace --scenario … --src … --dst … [options]`: one flow, as
+ * text (default), JSON (the Trace contract) or Markdown. Exit 0 for any
+ * trace, whatever its verdict; 2 for bad input.
  */
-import { compileScenario, formatDiagnostic, formatTraceMarkdown, formatTraceText, traceFlow, type FlowRequest } from '../engine/index';
-import { fail, parseCli } from './args';
-import { explainText } from './explain';
-import { compareAttachedHns, loadScenarioArgs } from './scenarioSource';
+import { formatTraceMarkdown, formatTraceText, traceFlow, type FlowRequest } from '../engine/index';
+import { choiceOption, CliError, EXIT, INPUT_OPTIONS, INPUT_USAGE, intOption, langOption, noPositionals, parseCli } from './args';
+import { translator } from './i18n';
+import type { Io } from './io';
+import { openSession } from './session';
 
-const USAGE = 'usage (--from-node NAME: the source is outside the scenario, e.g. an IP, and its packet enters at that node\'s NIC): npm run trace -- --scenario <preset|file[,file…]> [--windows-node NAME] --src <IP|pod:NS/NAME|node:NAME|host:NAME> --dst <IP|pod:NS/NAME|svc:NS/NAME|node:NAME|host:NAME|dns:NAME> [--dport N] [--sport N] [--proto tcp|udp|icmp] [--size BYTES] [--df|--no-df] [--from-node NAME] [--packet first|next] [--backend IP[:PORT]] [--format text|json|markdown] [--detail]';
+export const TRACE_USAGE = `usage: packetwalk trace --scenario <preset|file>[,…] --src SRC --dst DST [options]
+  --src IP|pod:NS/NAME|node:NAME|host:NAME
+  --dst IP|pod:NS/NAME|svc:NS/NAME|node:NAME|host:NAME|dns:NAME
+  --proto tcp|udp|icmp  --dport N  --sport N  --size BYTES  --df | --no-df
+  --from-node NAME      the source is outside the scenario (e.g. an IP); its packet enters at that node's NIC
+  --packet first|next   next: a later packet of the connection (conntrack, the VFP flow cache)
+  --backend IP[:PORT]   pin the backend kube-proxy would pick at random
+  --format text|json|markdown  --detail (every chain jump in text and Markdown)
+${INPUT_USAGE}
+Exit codes: 0 any trace, whatever its verdict; 2 bad input.`;
 
-function intOption(v: string | undefined, name: string): number | undefined {
-  if (v === undefined) return undefined;
-  if (!/^\d+$/.test(v)) fail(`--${name} takes a whole number, got "${v}"`);
-  return Number(v);
-}
+export const FLOW_OPTIONS = {
+  src: { type: 'string' },
+  dst: { type: 'string' },
+  dport: { type: 'string' },
+  sport: { type: 'string' },
+  proto: { type: 'string' },
+  size: { type: 'string' },
+  df: { type: 'boolean' },
+  'no-df': { type: 'boolean' },
+  'from-node': { type: 'string' },
+  packet: { type: 'string' },
+  backend: { type: 'string' },
+} as const;
 
-function main(): void {
-  const values: Record<string, string | boolean | string[] | undefined> = parseCli({
-        scenario: { type: 'string', multiple: true },
-        'windows-node': { type: 'string' },
-        src: { type: 'string' },
-        dst: { type: 'string' },
-        dport: { type: 'string' },
-        sport: { type: 'string' },
-        proto: { type: 'string' },
-        size: { type: 'string' },
-        df: { type: 'boolean' },
-        'no-df': { type: 'boolean' },
-        'from-node': { type: 'string' },
-        packet: { type: 'string' },
-        backend: { type: 'string' },
-        format: { type: 'string', default: 'text' },
-        detail: { type: 'boolean' },
-  }, USAGE);
-  const { src, dst } = values as Record<string, string | undefined>;
-  const scenario = values.scenario as unknown as string[] | undefined;
-  if (!scenario?.length || !src || !dst) fail(`--scenario, --src and --dst are required\n${USAGE}`);
-  const proto = values.proto as string | undefined;
-  if (proto && !['tcp', 'udp', 'icmp'].includes(proto)) fail(`--proto must be tcp, udp or icmp, got "${proto}"`);
-  const format = values.format as string;
-  if (!['text', 'json', 'markdown'].includes(format)) fail(`--format must be text, json or markdown, got "${format}"`);
-  const packet = values.packet as string | undefined;
-  if (packet && packet !== 'first' && packet !== 'next') fail(`--packet must be first or next, got "${packet}"`);
-
-  const loaded = loadScenarioArgs(scenario, { windowsNode: values['windows-node'] as string | undefined });
-  if ('error' in loaded) fail(loaded.error);
-  const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
-  for (const d of loaded.diagnostics.filter((x) => x.severity === 'warning')) process.stderr.write(`${formatDiagnostic(d)}\n`);
-  // Bad input is exit 2: tracing what is left of a scenario with errors would answer a different question.
-  if (!loaded.scenario || errors.length) fail(errors.map(formatDiagnostic).join('\n') || 'the scenario could not be loaded');
-  for (const d of loaded.diagnostics.filter((x) => x.code === 'unknown-kind')) process.stderr.write(`${formatDiagnostic(d)}\n`);
-
-  const req: FlowRequest = {
+/** The flow the options describe (validated; --src and --dst required). */
+export function flowFromOptions(v: Partial<Record<keyof typeof FLOW_OPTIONS, string | boolean>>): FlowRequest {
+  const str = (x: string | boolean | undefined): string | undefined => (typeof x === 'string' ? x : undefined);
+  const src = str(v.src);
+  const dst = str(v.dst);
+  if (!src || !dst) throw new CliError('--src and --dst are required', TRACE_USAGE);
+  if (v.df && v['no-df']) throw new CliError('--df and --no-df exclude each other');
+  const proto = choiceOption(v.proto, 'proto', ['tcp', 'udp', 'icmp'] as const);
+  const packet = choiceOption(v.packet, 'packet', ['first', 'next'] as const);
+  const dport = intOption(v.dport, 'dport', 65535);
+  const sport = intOption(v.sport, 'sport', 65535);
+  const size = intOption(v.size, 'size', 65535);
+  return {
     src,
     dst,
-    ...(proto ? { proto: proto as FlowRequest['proto'] } : {}),
-    dport: intOption(values.dport as string | undefined, 'dport'),
-    sport: intOption(values.sport as string | undefined, 'sport'),
-    size: intOption(values.size as string | undefined, 'size'),
-    ...(values.df ? { df: true } : values['no-df'] ? { df: false } : {}),
-    ...(values['from-node'] ? { fromNode: values['from-node'] as string } : {}),
-    ...(packet ? { packet: packet as 'first' | 'next' } : {}),
-    ...(values.backend ? { backend: values.backend as string } : {}),
+    ...(proto ? { proto } : {}),
+    ...(dport !== undefined ? { dport } : {}),
+    ...(sport !== undefined ? { sport } : {}),
+    ...(size !== undefined ? { size } : {}),
+    ...(v.df ? { df: true } : v['no-df'] ? { df: false } : {}),
+    ...(str(v['from-node']) ? { fromNode: str(v['from-node'])! } : {}),
+    ...(packet ? { packet } : {}),
+    ...(str(v.backend) ? { backend: str(v.backend)! } : {}),
   };
-  // A Windows node with HNS dumps is traced as the dumps describe it; the mismatches are against what the cluster objects imply.
-  const cluster = compileScenario(loaded.scenario, { hns: loaded.hns });
-  for (const h of compareAttachedHns(loaded, loaded.hns.length ? compileScenario(loaded.scenario) : cluster)) {
-    for (const m of h.mismatches) process.stderr.write(`hns ${h.node} ${m.severity} ${m.object}${m.field ? ` ${m.field}` : ''}: ${m.message}\n`);
-  }
-  const { trace, diagnostics } = traceFlow(cluster, req);
-  if (!trace) fail(diagnostics.map((d) => `${d.field ? `--${d.field}: ` : ''}${d.message}`).join('; '));
-  const opts = { explain: explainText, detail: Boolean(values.detail) };
-  const out = format === 'json' ? JSON.stringify(trace, null, 2) : format === 'markdown' ? formatTraceMarkdown(trace, opts) : formatTraceText(trace, opts);
-  process.stdout.write(`${out}\n`);
 }
 
-main();
+export function runTrace(argv: string[], io: Io): number {
+  const options = { ...INPUT_OPTIONS, ...FLOW_OPTIONS, format: { type: 'string', default: 'text' }, detail: { type: 'boolean' } } as const;
+  const { values, positionals } = parseCli(argv, options, TRACE_USAGE);
+  if (values.help) {
+    io.out(`${TRACE_USAGE}\n`);
+    return EXIT.ok;
+  }
+  noPositionals(positionals, TRACE_USAGE);
+  const lang = langOption(values.lang);
+  const format = choiceOption(values.format, 'format', ['text', 'json', 'markdown'] as const)!;
+  const req = flowFromOptions(values);
+  const { cluster } = openSession(values, io);
+  const { trace, diagnostics } = traceFlow(cluster, req);
+  if (!trace) throw new CliError(diagnostics.map((d) => `${d.field ? `--${d.field}: ` : ''}${d.message}`).join('; ') || 'the flow could not be traced');
+  const opts = { t: translator(lang), detail: Boolean(values.detail) };
+  io.out(`${format === 'json' ? JSON.stringify(trace, null, 2) : format === 'markdown' ? formatTraceMarkdown(trace, opts) : formatTraceText(trace, opts)}\n`);
+  return EXIT.ok;
+}
+

@@ -6,6 +6,10 @@
 export const explainEn = {
   explain: {
     linux: {
+      routeLocalTable: "The local table holds {{dst}}: the address belongs to this node, so the packet goes through lo and never leaves the node (source {{src}}).",
+      loopback: "Out of lo and back in on lo: {{dst}} is a local address.",
+      martian: "{{dst}} is a loopback address arriving on {{dev}}, where route_localnet is off: the kernel drops it as a martian destination.",
+      nodePortNotOnLoopback: "Nothing answers {{ip}}:{{port}}: kube-proxy in nftables mode serves NodePorts only on the node's addresses, never on 127.0.0.0/8, so the stack answers with a reset (or ICMP port unreachable).",
       receive: 'The frame arrives on {{dev}}.',
       decapsulate: '{{dev}} strips the outer Ethernet, IP, UDP and VXLAN headers (VNI {{vni}}, sent by {{from}}); the inner packet re-enters the stack.',
       vniMismatch: 'The VXLAN header carries VNI {{vni}}, but {{dev}} is configured for VNI {{expected}}: the packet is dropped.',
@@ -30,6 +34,8 @@ export const explainEn = {
       bridgeUnknownMac: 'No port of bridge {{dev}} has MAC {{mac}}: the frame is lost.',
     },
     pod: {
+      routeLocalTable: "{{dst}} is an address of pod {{pod}} itself (local table): the packet stays in the pod's network namespace and goes through its own lo.",
+      deliverLoopback: "A socket of pod {{pod}} receives the packet for {{dst}} on the pod's lo.",
       route: 'In pod {{pod}}: every destination goes via the dummy gateway 169.254.1.1, which the host answers by proxy ARP.',
       routeBridge: 'In pod {{pod}}: {{dst}} goes via {{via}}, the address of bridge {{bridge}} on the node.',
       routeOnLink: 'In pod {{pod}}: {{dst}} is in the pod\'s own subnet and is reached directly across bridge {{bridge}}.',
@@ -70,6 +76,9 @@ export const explainEn = {
       hostSend: 'The host sends to {{dst}} (next hop {{via}}).',
     },
     windows: {
+      switchLoop: "The packet for {{dst}} went through the switch {{passes}} times inside the node without reaching a port: the simulation stops it here.",
+      hostLoopback: "{{dst}} is an address of the host itself: the TCP/IP stack loops the packet back without the vSwitch or VFP.",
+      compartmentLoopback: "{{dst}} is an address of pod {{pod}} itself: its compartment loops the packet back without the vNIC.",
       compartmentOnLink: 'In the pod\'s network compartment {{dst}} is on-link ({{subnet}}): the frame goes straight to that address, no gateway.',
       routeIn: 'The distributed router routes the decapsulated packet into {{subnet}} and decrements the TTL.',
       uftCreateInbound: 'First packet of an inbound flow: VFP records it, so the reply is recognised and allowed.',
@@ -129,6 +138,9 @@ export const explainEn = {
     },
   },
   reason: {
+    'nodeport-not-on-localhost': "kube-proxy in nftables mode serves no NodePorts on localhost: nothing listens on {{ip}}:{{port}}.",
+    'martian-destination': "A loopback destination {{dst}} arrived on {{dev}} of {{node}}: dropped as martian.",
+    'switch-loop': "The packet for {{dst}} circled through the switch of {{node}}; the simulation does not know where it ends (model limitation).",
     'no-route': 'No route to {{dst}}.',
     'blackhole-route': 'The blackhole route of the node\'s own block discarded the packet: no pod has {{dst}}.',
     'ttl-exceeded': 'TTL exceeded.',

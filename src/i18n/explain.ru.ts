@@ -5,6 +5,10 @@
 export const explainRu = {
   explain: {
     linux: {
+      routeLocalTable: "Адрес {{dst}} есть в таблице local: он принадлежит этому узлу, поэтому пакет идёт через lo и не покидает узел (источник {{src}}).",
+      loopback: "Пакет уходит в lo и возвращается из lo: {{dst}} — локальный адрес.",
+      martian: "Адрес loopback {{dst}} пришёл на {{dev}}, где route_localnet выключен: ядро отбрасывает пакет как martian.",
+      nodePortNotOnLoopback: "На {{ip}}:{{port}} никто не отвечает: kube-proxy в режиме nftables обслуживает NodePort только на адресах узла и никогда на 127.0.0.0/8, поэтому стек отвечает сбросом (или ICMP port unreachable).",
       receive: 'Кадр приходит на {{dev}}.',
       decapsulate: '{{dev}} снимает внешние заголовки Ethernet, IP, UDP и VXLAN (VNI {{vni}}, отправитель {{from}}); внутренний пакет снова входит в стек узла.',
       vniMismatch: 'В заголовке VXLAN VNI {{vni}}, а {{dev}} настроен на VNI {{expected}}: пакет отброшен.',
@@ -29,6 +33,8 @@ export const explainRu = {
       bridgeUnknownMac: 'Ни у одного порта моста {{dev}} нет MAC {{mac}}: кадр теряется.',
     },
     pod: {
+      routeLocalTable: "{{dst}} — адрес самого пода {{pod}} (таблица local): пакет остаётся в сетевом пространстве имён пода и идёт через его собственный lo.",
+      deliverLoopback: "Сокет пода {{pod}} получает пакет для {{dst}} через lo пода.",
       route: 'В поде {{pod}}: любой адрес назначения — через фиктивный шлюз 169.254.1.1, на ARP за него отвечает узел (proxy ARP).',
       routeBridge: 'В поде {{pod}}: {{dst}} — через {{via}}, адрес моста {{bridge}} на узле.',
       routeOnLink: 'В поде {{pod}}: {{dst}} в собственной подсети пода, он доступен напрямую через мост {{bridge}}.',
@@ -69,6 +75,9 @@ export const explainRu = {
       hostSend: 'Хост отправляет пакет к {{dst}} (следующий переход {{via}}).',
     },
     windows: {
+      switchLoop: "Пакет для {{dst}} прошёл через коммутатор {{passes}} раз внутри узла и не дошёл ни до одного порта: симуляция останавливает его здесь.",
+      hostLoopback: "{{dst}} — адрес самого хоста: стек TCP/IP возвращает пакет себе, минуя vSwitch и VFP.",
+      compartmentLoopback: "{{dst}} — адрес самого пода {{pod}}: его сетевой отсек (compartment) возвращает пакет себе, минуя vNIC.",
       compartmentOnLink: 'В сетевом отсеке пода {{dst}} в своей подсети ({{subnet}}): кадр идёт прямо к этому адресу, без шлюза.',
       routeIn: 'Распределённый маршрутизатор направляет распакованный пакет в подсеть {{subnet}} и уменьшает TTL.',
       uftCreateInbound: 'Первый пакет входящего потока: VFP запоминает его, чтобы узнать и пропустить ответ.',
@@ -128,6 +137,9 @@ export const explainRu = {
     },
   },
   reason: {
+    'nodeport-not-on-localhost': "kube-proxy в режиме nftables не обслуживает NodePort на localhost: на {{ip}}:{{port}} никто не слушает.",
+    'martian-destination': "Адрес loopback {{dst}} пришёл на {{dev}} узла {{node}}: отброшен как martian.",
+    'switch-loop': "Пакет для {{dst}} ходит по кругу через коммутатор узла {{node}}; симуляция не знает, где он заканчивается (ограничение модели).",
     'no-route': 'Нет маршрута к {{dst}}.',
     'blackhole-route': 'Маршрут blackhole собственного блока узла отбросил пакет: пода с адресом {{dst}} нет.',
     'ttl-exceeded': 'Истёк TTL.',

@@ -7,15 +7,17 @@ import { initReactI18next } from 'react-i18next';
 import { en } from './en';
 import { explainEn } from './explain.en';
 import { explainRu } from './explain.ru';
+import { formatEn } from './format.en';
+import { formatRu } from './format.ru';
 import type { Language } from './language';
 import { ru } from './ru';
 
 export { LANGUAGES, isLanguage, pickLanguage, type Language } from './language';
 
-/** UI messages plus the trace step sentences and reasons (`explain.*`, `reason.*`) shared with the CLI. */
+/** UI messages plus the trace step sentences and reasons (`explain.*`, `reason.*`) and the trace text's words (`format.*`), shared with the CLI. */
 export const resources = {
-  en: { translation: { ...en, ...explainEn } },
-  ru: { translation: { ...ru, ...explainRu } },
+  en: { translation: { ...en, ...explainEn, ...formatEn } },
+  ru: { translation: { ...ru, ...explainRu, ...formatRu } },
 } as const;
 
 /** Creates an initialised i18next instance (synchronous: the catalogues are bundled). */

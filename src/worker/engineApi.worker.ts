@@ -117,7 +117,7 @@ export function createEngineApi(): EngineWorkerApi {
     ipamView: (revision) => ({ revision, value: ipamViewOf(clusterFor(revision)) }),
     compareImportedHns: (revision) => ({ revision, value: compareImported(clusterFor(revision), currentFor(revision).hns) }),
     formatTrace(trace, format, sentences, detail) {
-      const opts = { explain: catalogueExplainer(sentences), detail };
+      const opts = { t: catalogueExplainer(sentences), detail };
       return format === 'markdown' ? formatTraceMarkdown(trace, opts) : formatTraceText(trace, opts);
     },
   };

@@ -7,7 +7,7 @@
 import type { Arrival, HopContext, HopResult, Station } from '../model/hop';
 import type { Packet } from '../model/packet';
 import type { Ipv4Header } from '../model/packet';
-import { innerIp, outerIp, patchInnerIp, ports, withOuterEth, withoutOuterEth } from '../model/packetOps';
+import { innerIp, outerIp, ports, withOuterEth, withoutOuterEth } from '../model/packetOps';
 import { StepRecorder } from '../model/steps';
 import { segmentOf, type FabricState } from './fabric';
 
@@ -73,8 +73,7 @@ export function evaluateFabricHost(f: FabricState, name: string, arrival: Arriva
     const icmp = ip.proto === 'icmp';
     return { steps: rec.steps, outcome: { kind: 'deliver', delivered: { node: name, ip: ip.dst, port: icmp ? undefined : dport, seenSrcIp: ip.src, seenSrcPort: icmp ? undefined : sport, ttl: ip.ttl } } };
   }
-  let p = arrival.packet;
-  if (innerIp(p).src === '0.0.0.0') p = patchInnerIp(p, { src: host.ip });
+  const p = arrival.packet;
   const dst = innerIp(p).dst;
   if (host.external) {
     const gw: Station = { mac: f.uplinkMac, name: f.gatewayName, ifname: 'uplink', link: 'uplink', place: { kind: 'gateway' } };

@@ -7,6 +7,7 @@
 import type { Diagnostic } from '../model/diagnostic';
 import type { Scenario } from '../model/scenario';
 import { loadScenarioFiles, type InputFile, type LoadResult } from '../scenario/load';
+import { checkHnsReferences } from './hnsCheck';
 import { emptyHnsImport, looksLikeHnsDump, parseHnsDump, type HnsImport } from './hnsDump';
 
 /** HNS dumps of one Windows node. */
@@ -38,6 +39,7 @@ export function importFiles(files: readonly InputFile[], opts: ImportOptions = {
   if (hnsFiles.length > 0) {
     const merged = emptyHnsImport();
     for (const f of hnsFiles) diagnostics.push(...parseHnsDump(f.text, f.name, merged).diagnostics);
+    diagnostics.push(...checkHnsReferences(merged, hnsFiles.map((f) => f.name).join(', ')));
     const node = attachTo(loaded.scenario, merged, opts, diagnostics, hnsFiles.map((f) => f.name));
     if (node) hns.push({ node, files: hnsFiles.map((f) => f.name), hns: merged });
   }

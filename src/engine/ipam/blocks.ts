@@ -48,7 +48,7 @@ export function windowsReserved(block: Cidr): string[] {
 }
 
 function poolFor(pools: IPPoolSpec[], ip: string): IPPoolSpec | undefined {
-  return pools.find((p) => !p.disabled && cidrContains(parseCidr(p.cidr)!, ip));
+  return pools.find((p) => !p.disabled && cidrContains(parseCidr(p.cidr), ip));
 }
 
 function podKey(p: PodSpec): string {

@@ -10,11 +10,20 @@ import { reverseTuple, sameTuple as same, tupleOf } from '../model/flowTuple';
 
 export { reverseTuple, tupleOf };
 
-/** Finds the entry a packet belongs to and in which direction it travels. */
+/**
+ * Finds the entry a packet belongs to and in which direction it travels.
+ * A packet that already carries its translation (it looped back through `lo`
+ * after POSTROUTING, where the kernel keeps the skb's conntrack) matches the
+ * translated side of its direction; rewriting it toward the target is then a no-op.
+ */
 export function ctLookup(table: readonly CtEntry[], t: CtTuple): { entry: CtEntry; dir: 'original' | 'reply' } | undefined {
   for (const entry of table) {
     if (same(entry.orig, t)) return { entry, dir: 'original' };
     if (same(entry.reply, t)) return { entry, dir: 'reply' };
+  }
+  for (const entry of table) {
+    if (same(reverseTuple(entry.reply), t)) return { entry, dir: 'original' };
+    if (same(reverseTuple(entry.orig), t)) return { entry, dir: 'reply' };
   }
   return undefined;
 }

@@ -23,11 +23,38 @@ import { ctConfirm, ctLookup, ctTarget, formatCtEntry, tupleOf } from './conntra
 import { runHook } from './netfilter';
 import type { NftHookResult } from './nft/evaluate';
 import { VXLAN_IFACE } from './names';
-import { formatRoute, lookupRoute } from './routes';
+import { formatRoute, localTable, lookupLocal, lookupRoute } from './routes';
 import type { Link, LinuxNodeState, Route } from './state';
 import { transmit } from './transmit';
 
 const CONNTRACK = 'K4 pkg/proxy/nftables (replies rely on conntrack); netfilter nf_nat';
+
+const localTables = new WeakMap<LinuxNodeState, Route[]>();
+
+/** The node's `local` table (routes.ts localTable), built once per compiled state. */
+function localRoutes(st: LinuxNodeState): Route[] {
+  let t = localTables.get(st);
+  if (!t) localTables.set(st, (t = localTable(st.links, st.localAddrs)));
+  return t;
+}
+
+/** Local (`local` table) or main-table route for a destination, as the FIB looks them up (rule 0 `local` first). */
+function fibLookup(st: LinuxNodeState, dst: string): Route | undefined {
+  return lookupLocal(localRoutes(st), dst) ?? lookupRoute(st.routes, dst);
+}
+
+function isLoopback(ip: string): boolean {
+  return ip.startsWith('127.');
+}
+
+/** A NodePort kube-proxy serves (an element of its `service-nodeports` map), for a packet that stayed addressed to loopback. */
+function nodePortOnLoopback(st: LinuxNodeState, p: Packet): number | undefined {
+  const ip = innerIp(p);
+  const { dport } = ports(p);
+  if (!isLoopback(ip.dst) || ip.proto === 'icmp' || dport === undefined) return undefined;
+  const map = st.nft.flatMap((t) => t.sets).find((x) => x.name === 'service-nodeports');
+  return map?.elements.some((e) => e.key[0] === ip.proto && e.key[1] === String(dport)) ? dport : undefined;
+}
 
 function stopResult(rec: StepRecorder, verdict: 'dropped' | 'rejected' | 'no-route', code: string, params: Record<string, string | number>): HopResult {
   return { steps: rec.steps, outcome: { kind: 'stop', verdict, reason: { code, params } } };
@@ -36,7 +63,8 @@ function stopResult(rec: StepRecorder, verdict: 'dropped' | 'rejected' | 'no-rou
 /** Address masquerade picks: the outgoing device's address, else the node IP (inet_select_addr). */
 function masqueradeAddress(st: LinuxNodeState, oif: string | undefined): string {
   const link = st.links.find((l) => l.name === oif);
-  const a = link?.addrs[0];
+  // Scope host addresses (127.0.0.0/8 on lo) are never picked for a universe-scope source (inet_select_addr).
+  const a = link?.addrs.find((x) => !isLoopback(x));
   return a ? a.split('/')[0]! : st.ip;
 }
 
@@ -115,6 +143,15 @@ function conntrackRewrite(p: Packet, target: ReturnType<typeof ctTarget>, which:
   return innerIp(p).proto === 'icmp' ? q : patchInnerL4(q, { sport: target.sport });
 }
 
+/** What a closed port answers: TCP RST (`R.`) or ICMP port unreachable, from the destination back to the source. */
+export function resetFor(p: Packet): Packet {
+  const ip = innerIp(p);
+  const { sport, dport } = ports(p);
+  const back = { kind: 'ipv4' as const, src: ip.dst, dst: ip.src, ttl: 64, proto: ip.proto === 'tcp' ? ('tcp' as const) : ('icmp' as const), len: ip.proto === 'tcp' ? 40 : 56 };
+  if (ip.proto === 'tcp') return { headers: [back, { kind: 'tcp', sport: dport ?? 1, dport: sport ?? 1, flags: 'R.' }] };
+  return { headers: [back, { kind: 'icmp', type: 3, code: 3 }] };
+}
+
 interface Ctx {
   st: LinuxNodeState;
   ctx: HopContext;
@@ -159,9 +196,16 @@ function fixLastStepAfter(rec: StepRecorder, before: Packet, after: Packet): Pac
   return rec.add({ at: { component: 'netfilter' }, action: 'nat', before, after, explain: 'nft.nat' });
 }
 
-function route(c: Ctx, p: Packet, local: boolean): Route | HopResult {
+function route(c: Ctx, p: Packet, local: boolean, unbound = false): Route | HopResult {
   const { st, rec } = c;
   const dst = innerIp(p).dst;
+  const loc = local ? lookupLocal(localRoutes(st), dst) : undefined;
+  if (loc) {
+    // The `local` table (looked up first): the packet loops back through `lo`; an unbound socket takes the route's src.
+    const after = unbound ? patchInnerIp(p, { src: loc.src ?? dst }) : p;
+    rec.add({ at: { component: 'routing', table: 'local' }, action: 'route', before: unbound ? after : p, after, rule: { text: formatRoute(loc), source: loc.source }, explain: 'linux.routeLocalTable', params: { dst, dev: loc.dev ?? 'lo', src: innerIp(after).src } });
+    return loc;
+  }
   const r = lookupRoute(st.routes, dst);
   if (!r) {
     rec.add({ at: { component: 'routing', table: 'main' }, action: 'drop', before: p, explain: 'linux.noRoute', params: { dst } });
@@ -173,8 +217,10 @@ function route(c: Ctx, p: Packet, local: boolean): Route | HopResult {
     return stopResult(rec, 'dropped', 'blackhole-route', { dst, node: st.name, route: formatRoute(r) });
   }
   if (local) {
-    const src = innerIp(p).src === '0.0.0.0' ? r.src ?? masqueradeAddress(st, r.dev) : innerIp(p).src;
-    rec.add({ at: { component: 'routing', table: 'main' }, action: 'route', before: p, after: patchInnerIp(p, { src }), rule, explain: 'linux.routeLocal', params: { dst, dev: r.dev ?? '', src } });
+    // Source address selection for an unbound socket: the route's `src`, else the outgoing device's address.
+    const src = unbound ? r.src ?? masqueradeAddress(st, r.dev) : innerIp(p).src;
+    const after = patchInnerIp(p, { src });
+    rec.add({ at: { component: 'routing', table: 'main' }, action: 'route', before: unbound ? after : p, after, rule, explain: 'linux.routeLocal', params: { dst, dev: r.dev ?? '', src } });
     return r;
   }
   const ttl = innerIp(p).ttl;
@@ -232,7 +278,12 @@ function fromLink(c: Ctx, arrival: Arrival): HopResult {
     if (q !== pkt) pkt = fixLastStepAfter(rec, pkt, q);
   }
   const dst = innerIp(pkt).dst;
-  if (st.localAddrs.includes(dst)) {
+  if (isLoopback(dst) && iif !== 'lo' && st.sysctls[`net.ipv4.conf.${iif}.route_localnet`] !== '1') {
+    // ip_route_input_slow(): a loopback destination from a device without route_localnet is martian.
+    rec.add({ at: { component: 'routing', layer: iif }, action: 'drop', before: pkt, rule: { text: `net.ipv4.conf.${iif}.route_localnet = 0`, source: 'Linux net/ipv4/route.c ip_route_input_slow (martian destination)' }, explain: 'linux.martian', params: { dst, dev: iif } });
+    return stopResult(rec, 'dropped', 'martian-destination', { dst, dev: iif, node: st.name });
+  }
+  if (lookupLocal(localRoutes(st), dst)) {
     const inp = runHook(st, 'input', pkt, { iif, mark, established: !!ct }, ctx, rec);
     if (inp.verdict !== 'accept') return stopResult(rec, inp.verdict === 'reject' ? 'rejected' : 'dropped', inp.verdict === 'reject' ? rejectCode(inp) : 'nft-drop', { hook: 'input', node: st.name });
     if (ct) {
@@ -248,6 +299,12 @@ function fromLink(c: Ctx, arrival: Arrival): HopResult {
     ctx.conntrack.set(st.name, table);
     const ip = innerIp(pkt);
     const { sport, dport } = ports(pkt);
+    const nodePort = nodePortOnLoopback(st, pkt);
+    if (nodePort !== undefined) {
+      // No DNAT happened: kube-proxy (nftables) matches NodePorts only on the node's addresses, never on 127.0.0.0/8; no socket holds the port.
+      rec.add({ at: { component: 'socket' }, action: 'reject', before: pkt, after: resetFor(pkt), rule: { text: `${ip.dst}:${nodePort}/${ip.proto}: no NodePort on loopback`, source: 'K4 kubernetes.io "Virtual IPs and Service Proxies" (nftables mode: NodePorts are not reachable on 127.0.0.1); kube-proxy nftables proxier: nodeport-ips / fib daddr type local ip daddr != 127.0.0.0/8' }, explain: 'linux.nodePortNotOnLoopback', params: { port: nodePort, ip: ip.dst } });
+      return stopResult(rec, 'rejected', 'nodeport-not-on-localhost', { port: nodePort, ip: ip.dst, node: st.name });
+    }
     rec.add({ at: { component: 'socket' }, action: 'deliver', before: pkt, explain: 'linux.deliverHost', params: { ip: dst, node: st.name } });
     return { steps: rec.steps, outcome: { kind: 'deliver', delivered: { node: st.name, ip: dst, port: ip.proto === 'icmp' ? undefined : dport, seenSrcIp: ip.src, seenSrcPort: ip.proto === 'icmp' ? undefined : sport, ttl: ip.ttl } } };
   }
@@ -265,7 +322,7 @@ function rejectCode(r: NftHookResult): string {
 
 function fromSocket(c: Ctx, arrival: Arrival): HopResult {
   const { st, ctx, rec } = c;
-  let r = route(c, arrival.packet, true);
+  let r = route(c, arrival.packet, true, arrival.unboundSource);
   if ('outcome' in r) return r;
   let pkt = rec.steps[rec.steps.length - 1]!.after;
   const origTuple = tupleOf(pkt);
@@ -277,7 +334,8 @@ function fromSocket(c: Ctx, arrival: Arrival): HopResult {
     mark = ct.entry.mark;
     const target = ctTarget(ct);
     const q = conntrackRewrite(pkt, target, 'dst');
-    if (innerIp(q).dst !== innerIp(pkt).dst) {
+    // Address and port: a reply to a masqueraded (fully-random) connection gets its port back too.
+    if (innerIp(q).dst !== innerIp(pkt).dst || ports(q).dport !== ports(pkt).dport) {
       pkt = rec.add({ at: { component: 'conntrack', layer: 'output' }, action: ct.dir === 'reply' ? 'un-snat' : 'dnat', before: pkt, after: q, rule: { text: ct.entry.text, source: CONNTRACK }, explain: `conntrack.${ct.dir}`, params: { dst: target.dst } });
     }
   }
@@ -291,9 +349,9 @@ function fromSocket(c: Ctx, arrival: Arrival): HopResult {
   }
   if (innerIp(pkt).dst !== dstBefore) {
     // DNAT in OUTPUT changes the destination: the kernel routes again (ip_route_me_harder).
-    const rr = lookupRoute(st.routes, innerIp(pkt).dst);
+    const rr = fibLookup(st, innerIp(pkt).dst);
     if (!rr || rr.type === 'blackhole') return stopResult(rec, 'no-route', 'no-route', { dst: innerIp(pkt).dst, node: st.name });
-    rec.add({ at: { component: 'routing', table: 'main' }, action: 'reroute', before: pkt, rule: { text: formatRoute(rr), source: rr.source, ...(rr.owner ? { owner: rr.owner } : {}) }, explain: 'linux.reroute', params: { dst: innerIp(pkt).dst, dev: rr.dev ?? '' } });
+    rec.add({ at: { component: 'routing', table: rr.type === 'local' || rr.type === 'broadcast' ? 'local' : 'main' }, action: 'reroute', before: pkt, rule: { text: formatRoute(rr), source: rr.source, ...(rr.owner ? { owner: rr.owner } : {}) }, explain: 'linux.reroute', params: { dst: innerIp(pkt).dst, dev: rr.dev ?? '' } });
     r = rr;
   }
   return postRouting(c, pkt, r, { mark, ct, origTuple, local: true });

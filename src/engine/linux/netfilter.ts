@@ -1,12 +1,17 @@
 /**
  * Runs a packet through one netfilter hook of a node (all tables' base chains
  * at that hook, in priority order) and records each rule that acted as a step.
+ * iptables tables (kube-proxy's iptables mode) and nftables tables run in one
+ * walk (nft/evaluate.ts walkHook): the hooks are the kernel's, only the rule
+ * language differs; iptables tables come first, as kube-proxy's table does in
+ * nftables mode.
  */
 import type { HopContext } from '../model/hop';
 import type { Packet } from '../model/packet';
 import { innerIp, ports } from '../model/packetOps';
 import type { StepRecorder } from '../model/steps';
-import { evaluateNftHook, type NftHook, type NftHookResult } from './nft/evaluate';
+import { iptablesWalkTable } from './iptables/evaluate';
+import { nftWalkTable, walkHook, type NftHook, type NftHookResult } from './nft/evaluate';
 import type { LinuxNodeState } from './state';
 
 /** Effects that change the packet's fate or headers: shown in the summary view. */
@@ -30,8 +35,8 @@ export function runHook(
   const { sport, dport } = ports(packet);
   let sets = ctx.nftSets.get(st.name);
   if (!sets) ctx.nftSets.set(st.name, (sets = new Map()));
-  const result = evaluateNftHook(
-    st.nft,
+  const result = walkHook(
+    [...st.iptables.map(iptablesWalkTable), ...st.nft.map(nftWalkTable)],
     hook,
     { src: ip.src, dst: ip.dst, proto: ip.proto, sport: ip.proto === 'icmp' ? undefined : sport, dport: ip.proto === 'icmp' ? undefined : dport, mark: opts.mark, iif: opts.iif, oif: opts.oif, ctState: opts.established ? 'established' : 'new' },
     {

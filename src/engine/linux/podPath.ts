@@ -12,15 +12,36 @@ import { innerIp, ipLength, patchInnerIp, ports, withOuterEth, withoutOuterEth }
 import { StepRecorder } from '../model/steps';
 import { checkMtu } from './mtu';
 import { formatNeighbour } from './neigh';
-import { formatRoute, lookupRoute } from './routes';
-import type { LinuxNodeState, LinuxPodNetns } from './state';
+import { formatRoute, localTable, lookupLocal, lookupRoute } from './routes';
+import type { LinuxNodeState, LinuxPodNetns, Route } from './state';
 
-function send(st: LinuxNodeState, pod: LinuxPodNetns, p0: Packet, ctx: HopContext, rec: StepRecorder): HopResult {
+const POD_LOOPBACK = { name: 'lo', addrs: ['127.0.0.1/8'] };
+
+/**
+ * A packet for the pod's own addresses (127.0.0.0/8 on its `lo`, its eth0
+ * address) stays in the pod's netns: the `local` table sends it through the
+ * pod's `lo` to the pod's own socket. Assumption, as for every pod socket:
+ * something listens on the port.
+ */
+function loopback(st: LinuxNodeState, pod: LinuxPodNetns, p0: Packet, r: Route, unbound: boolean, rec: StepRecorder): HopResult {
+  const ip0 = innerIp(p0);
+  const p = unbound ? patchInnerIp(p0, { src: r.src ?? ip0.dst }) : p0;
+  rec.add({ at: { component: 'pod', layer: pod.pod, table: 'local' }, action: 'route', before: p, rule: { text: formatRoute(r), source: r.source, owner: pod.ref }, explain: 'pod.routeLocalTable', params: { dst: ip0.dst, pod: pod.pod } });
+  const ip = innerIp(p);
+  const { sport, dport } = ports(p);
+  rec.add({ at: { component: 'socket', layer: pod.pod }, action: 'deliver', before: p, rule: { text: `lo of ${pod.pod}`, source: 'drivers/net/loopback.c; assumption: a socket of the pod listens on the port', assumption: true }, explain: 'pod.deliverLoopback', params: { pod: pod.pod, dst: ip.dst } });
+  const icmp = ip.proto === 'icmp';
+  return { steps: rec.steps, outcome: { kind: 'deliver', delivered: { node: st.name, pod: pod.pod, ip: ip.dst, port: icmp ? undefined : dport, seenSrcIp: ip.src, seenSrcPort: icmp ? undefined : sport, ttl: ip.ttl } } };
+}
+
+function send(st: LinuxNodeState, pod: LinuxPodNetns, p0: Packet, ctx: HopContext, rec: StepRecorder, unbound: boolean): HopResult {
   const at = { component: 'pod', layer: pod.pod };
   const dst = innerIp(p0).dst;
+  const local = lookupLocal(localTable([POD_LOOPBACK, pod.eth0]), dst);
+  if (local) return loopback(st, pod, p0, local, unbound, rec);
   const r = lookupRoute(pod.routes, dst);
   if (!r) return { steps: rec.steps, outcome: { kind: 'stop', verdict: 'no-route', reason: { code: 'no-route', params: { dst, pod: pod.pod } } } };
-  let p = rec.add({ at: { ...at, table: 'main' }, action: 'route', before: p0, after: innerIp(p0).src === '0.0.0.0' ? patchInnerIp(p0, { src: pod.ip }) : p0, rule: { text: formatRoute(r), source: r.source, owner: pod.ref }, explain: pod.bridge ? (r.via ? 'pod.routeBridge' : 'pod.routeOnLink') : 'pod.route', params: { dst, via: r.via ?? '', pod: pod.pod, ...(pod.bridge ? { bridge: pod.bridge } : {}) } });
+  let p = rec.add({ at: { ...at, table: 'main' }, action: 'route', before: p0, after: p0, rule: { text: formatRoute(r), source: r.source, owner: pod.ref }, explain: pod.bridge ? (r.via ? 'pod.routeBridge' : 'pod.routeOnLink') : 'pod.route', params: { dst, via: r.via ?? '', pod: pod.pod, ...(pod.bridge ? { bridge: pod.bridge } : {}) } });
   const d = checkMtu(p, pod.eth0.mtu, ctx.flow.df, true);
   if (d.kind === 'emsgsize') {
     rec.add({ at: { ...at, layer: 'eth0' }, action: 'drop', before: p, explain: 'linux.emsgsize', params: { mtu: d.mtu, dev: 'eth0', size: ipLength(p) } });
@@ -62,5 +83,5 @@ function receive(st: LinuxNodeState, pod: LinuxPodNetns, p0: Packet, rec: StepRe
 /** Evaluates a packet in a pod's netns on a Linux node. */
 export function evaluateLinuxPod(st: LinuxNodeState, pod: LinuxPodNetns, arrival: Arrival, ctx: HopContext): HopResult {
   const rec = new StepRecorder(st.name);
-  return arrival.local ? send(st, pod, arrival.packet, ctx, rec) : receive(st, pod, arrival.packet, rec);
+  return arrival.local ? send(st, pod, arrival.packet, ctx, rec, arrival.unboundSource === true) : receive(st, pod, arrival.packet, rec);
 }

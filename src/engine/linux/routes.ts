@@ -23,7 +23,7 @@ import type { ClusterView, PeerNode } from '../model/clusterView';
 import { intToIp } from '../model/ipv4';
 import type { IPPoolSpec } from '../model/scenario';
 import { CNI_BRIDGE, flannelVxlanIface, VXLAN_IFACE } from './names';
-import type { LinuxPodNetns, Route } from './state';
+import type { Link, LinuxPodNetns, Route } from './state';
 
 const FELIX_ROUTES = 'C2 felix/dataplane/linux/route_mgr.go';
 const FELIX_VXLAN = 'C1 felix/dataplane/linux/vxlan_mgr.go';
@@ -146,7 +146,7 @@ function dstText(c: Cidr): string {
  */
 export function formatRoute(r: Route): string {
   const parts: string[] = [];
-  if (r.type === 'blackhole') parts.push('blackhole');
+  if (r.type !== 'unicast') parts.push(r.type);
   parts.push(dstText(r.dst));
   if (r.via) parts.push('via', r.via);
   if (r.dev) parts.push('dev', r.dev);
@@ -162,4 +162,45 @@ export function formatRoute(r: Route): string {
 /** The whole table as `ip route` prints it. */
 export function formatRoutes(routes: readonly Route[]): string {
   return sortRoutes([...routes]).map(formatRoute).join('\n');
+}
+
+const LOCAL_TABLE = 'kernel: fib_add_ifaddr() adds a `local` route for each address of a device and a `broadcast` route for its subnet to the `local` table, which is looked up before `main` (ip rule 0)';
+
+/**
+ * The kernel's `local` table (`ip route show table local`) of a node or a
+ * pod's netns, from the addresses on its devices: `local 127.0.0.0/8 dev lo`
+ * for the loopback prefix, `local A dev D … src A` for every address, and the
+ * subnet broadcast. Routing consults it first, so a packet for any of these
+ * never leaves the namespace: it goes through `lo`.
+ * @param extra local addresses held without a device entry (e.g. a pod's /32 on eth0 from its netns view).
+ */
+export function localTable(links: readonly Pick<Link, 'name' | 'addrs'>[], extra: readonly string[] = []): Route[] {
+  const out: Route[] = [];
+  const seen = new Set<string>();
+  const add = (r: Route) => {
+    const key = `${r.type} ${r.dst.text}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(r);
+  };
+  for (const l of links) {
+    for (const a of l.addrs) {
+      const [ip, len] = a.split('/');
+      const cidr = parseCidr(`${ip}/${len ?? '32'}`);
+      if (!ip || !cidr) continue;
+      if (l.name === 'lo' && cidr.len < 32) add({ dst: parseCidr(`${intToIp(cidr.base)}/${cidr.len}`)!, type: 'local', dev: l.name, proto: 'kernel', scope: 'host', src: ip, source: LOCAL_TABLE });
+      add({ dst: parseCidr(ip)!, type: 'local', dev: l.name, proto: 'kernel', scope: 'host', src: ip, source: LOCAL_TABLE });
+      if (cidr.len < 31) {
+        const bcast = intToIp((cidr.base | (0xffffffff >>> cidr.len)) >>> 0);
+        add({ dst: parseCidr(bcast)!, type: 'broadcast', dev: l.name, proto: 'kernel', scope: l.name === 'lo' ? 'host' : 'link', src: ip, source: LOCAL_TABLE });
+      }
+    }
+  }
+  for (const ip of extra) if (parseCidr(ip)) add({ dst: parseCidr(ip)!, type: 'local', dev: 'lo', proto: 'kernel', scope: 'host', src: ip, source: LOCAL_TABLE });
+  return out;
+}
+
+/** The `local` table entry for `ip`, if the namespace owns it (longest prefix). */
+export function lookupLocal(table: readonly Route[], ip: string): Route | undefined {
+  return lookupRoute(table, ip);
 }

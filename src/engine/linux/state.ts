@@ -4,8 +4,10 @@
  * netns, as plain records. Compiled by compileNode.ts; evaluated by
  * hostPath.ts and podPath.ts.
  */
+import type { Datapath } from '../datapath/datapath';
 import type { ObjectRef } from '../model/diagnostic';
 import type { Cidr } from '../model/ipv4';
+import type { IptablesTable } from './iptables/ruleset';
 import type { NftTable } from './nft/ruleset';
 
 export interface VxlanLinkInfo {
@@ -36,7 +38,8 @@ export interface Link {
 export interface Route {
   /** Destination prefix; 0.0.0.0/0 prints as `default`. */
   dst: Cidr;
-  type: 'unicast' | 'blackhole';
+  /** `local`/`broadcast` live in the kernel's `local` table (routes.ts localTable). */
+  type: 'unicast' | 'blackhole' | 'local' | 'broadcast';
   via?: string;
   dev?: string;
   proto?: string;
@@ -85,6 +88,8 @@ export interface LinuxPodNetns {
 export interface LinuxNodeState {
   kind: 'linux';
   name: string;
+  /** CNI × dataplane × service proxy, as decided for this node (datapath/datapath.ts). */
+  datapath: Datapath;
   ref: ObjectRef;
   ip: string;
   nic: Link;
@@ -93,7 +98,10 @@ export interface LinuxNodeState {
   neigh: Neighbour[];
   fdb: FdbEntry[];
   sysctls: Record<string, string>;
+  /** nftables tables (`nft list ruleset`): kube-proxy's in nftables mode, the CNI's. */
   nft: NftTable[];
+  /** iptables tables (`iptables-save`): kube-proxy's in iptables mode; evaluated at the same hooks as `nft`. */
+  iptables: IptablesTable[];
   pods: LinuxPodNetns[];
   /** Addresses the node's own stack owns (for `fib daddr type local` and INPUT). */
   localAddrs: string[];

@@ -134,10 +134,30 @@ function transmitOnBridge(st: LinuxNodeState, p: Packet, route: Route, bridgeMac
 }
 
 /**
+ * A route of the `local` table: the packet goes out of `lo` and comes back in
+ * on `lo` (loopback_xmit → netif_rx), into PREROUTING and INPUT of the same
+ * node; it never reaches a wire. Assumption: for a broadcast address only the
+ * local copy is traced, not the one sent on the segment.
+ */
+function loopback(st: LinuxNodeState, p: Packet, route: Route, rec: StepRecorder): HopResult {
+  rec.add({
+    at: { component: 'link', layer: 'lo' },
+    action: 'transmit',
+    before: p,
+    rule: { text: formatRoute(route), source: `${route.source}; drivers/net/loopback.c loopback_xmit`, ...(route.type === 'broadcast' ? { assumption: true } : {}) },
+    explain: 'linux.loopback',
+    params: { dst: innerIp(p).dst },
+    level: 'detail',
+  });
+  return { steps: rec.steps, outcome: { kind: 'send', next: { place: { kind: 'linux-host', node: st.name }, packet: p, iif: 'lo' } } };
+}
+
+/**
  * Sends `p` out by `route` (already chosen and, for forwarded packets,
  * already through FORWARD and POSTROUTING).
  */
 export function transmit(st: LinuxNodeState, p: Packet, route: Route, local: boolean, ctx: HopContext, rec: StepRecorder): HopResult {
+  if (route.type === 'local' || route.type === 'broadcast') return loopback(st, p, route, rec);
   const dev = route.dev!;
   const gated = mtuGate(st, p, dev, route, local, ctx, rec);
   if ('outcome' in gated) return gated;

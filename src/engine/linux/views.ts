@@ -1,10 +1,12 @@
 /**
  * Printable views of a Linux node: what `ip addr`, `ip route`, `ip neigh`,
- * `bridge fdb`, `sysctl` and `nft list ruleset` show there, and each pod's
+ * `bridge fdb`, `sysctl`, `nft list ruleset` and (kube-proxy in iptables
+ * mode) `iptables-save` show there, and each pod's
  * `ip addr` / `ip route` from inside its netns.
  * Assumption: qdisc and flag details of `ip addr` are illustrative.
  */
 import { parseCidr, intToIp, cidrSize } from '../model/ipv4';
+import { printIptablesSave } from './iptables/format';
 import { formatFdb, formatNeighbour } from './neigh';
 import { printNftRuleset } from './nft/print';
 import { formatRoutes } from './routes';
@@ -44,6 +46,7 @@ export function linuxStateViews(st: LinuxNodeState): LinuxView[] {
     { id: 'sysctl', title: 'sysctl', text: Object.entries(st.sysctls).map(([k, v]) => `${k} = ${v}`).join('\n') },
     { id: 'nft', title: 'nft list ruleset', text: printNftRuleset(st.nft) },
   ];
+  if (st.iptables.length > 0) views.push({ id: 'iptables', title: 'iptables-save', text: printIptablesSave(st.iptables) });
   for (const p of st.pods) {
     views.push({
       id: `pod:${p.pod}`,

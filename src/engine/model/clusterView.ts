@@ -3,6 +3,7 @@
  * the other nodes' addresses, blocks and VTEPs, every pod's IP. Built once
  * per scenario by trace/cluster.ts; plain data plus lookups.
  */
+import type { Datapath } from '../datapath/datapath';
 import type { FabricSubnet, NodeOs, PodSpec, Scenario } from './scenario';
 
 export interface PeerNode {
@@ -28,4 +29,6 @@ export interface ClusterView {
   podsOnNode(node: string): PodSpec[];
   /** MTU of the node network (the Fabric subnet of the node). */
   hostMtu(node: string): number;
+  /** The node's datapath (CNI × dataplane × service proxy), decided once (datapath/datapath.ts). */
+  datapathOf(node: string): Datapath;
 }

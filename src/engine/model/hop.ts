@@ -35,6 +35,12 @@ export interface Arrival {
   packet: Packet;
   iif?: string;
   local?: boolean;
+  /**
+   * The sending socket is not bound to an address (`--src node:NAME`): the
+   * node's stack picks the source address by route (the packet carries the
+   * node's IP until then).
+   */
+  unboundSource?: boolean;
 }
 
 export type HopOutcome =

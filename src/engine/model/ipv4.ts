@@ -1,6 +1,8 @@
 /**
- * IPv4 addresses and prefixes: parsing and validation by ipaddr.js, arithmetic
- * on 32-bit integers (prefix matching runs for every route of every hop).
+ * IPv4 addresses and prefixes: validation by ipaddr.js, arithmetic on 32-bit
+ * integers (prefix matching runs for every route of every hop). Total: no
+ * helper throws on bad text; a parse returns undefined, and matching against
+ * something that is not an address or prefix never matches.
  */
 import ipaddr from 'ipaddr.js';
 
@@ -12,17 +14,26 @@ export interface Cidr {
 }
 
 export function isIPv4(s: string): boolean {
-  return ipaddr.IPv4.isValidFourPartDecimal(s);
+  return typeof s === 'string' && ipaddr.IPv4.isValidFourPartDecimal(s);
 }
 
 export function isIPv6(s: string): boolean {
-  return ipaddr.IPv6.isValid(s.split('/')[0] ?? '');
+  return typeof s === 'string' && ipaddr.IPv6.isValid(s.split('/')[0] ?? '');
 }
 
-/** `192.168.10.20` → 3232238100. Caller validates first. */
-export function ipToInt(ip: string): number {
-  const b = ipaddr.IPv4.parse(ip).octets;
+/** `192.168.10.20` → 3232238100; anything that is not dotted-quad IPv4 → undefined. */
+export function parseIPv4(ip: string): number | undefined {
+  if (!isIPv4(ip)) return undefined;
+  const b = ip.split('.').map(Number);
   return ((b[0]! << 24) | (b[1]! << 16) | (b[2]! << 8) | b[3]!) >>> 0;
+}
+
+/**
+ * `192.168.10.20` → 3232238100, for addresses the loader validated. Not an
+ * address → NaN, which no prefix contains (cidrContains) instead of a throw.
+ */
+export function ipToInt(ip: string): number {
+  return parseIPv4(ip) ?? NaN;
 }
 
 export function intToIp(n: number): string {
@@ -54,14 +65,16 @@ export function hasHostBits(s: string): boolean {
   return c !== undefined && addr !== undefined && ipToInt(addr) !== c.base;
 }
 
-export function cidrContains(c: Cidr, ip: string | number): boolean {
+/** Whether the prefix holds the address; false when either is missing or not IPv4 (a bad imported prefix matches nothing). */
+export function cidrContains(c: Cidr | undefined, ip: string | number): boolean {
   const n = typeof ip === 'number' ? ip : ipToInt(ip);
+  if (!c || !Number.isInteger(n) || n < 0 || n > 0xffffffff) return false;
   return ((n & mask(c.len)) >>> 0) === c.base;
 }
 
 /** Whether prefix `inner` lies entirely inside `outer`. */
-export function cidrCovers(outer: Cidr, inner: Cidr): boolean {
-  return inner.len >= outer.len && cidrContains(outer, inner.base);
+export function cidrCovers(outer: Cidr | undefined, inner: Cidr | undefined): boolean {
+  return outer !== undefined && inner !== undefined && inner.len >= outer.len && cidrContains(outer, inner.base);
 }
 
 /** The n-th address of a prefix (0 = network address). */
@@ -76,7 +89,10 @@ export function cidrSize(c: Cidr): number {
 
 /** The prefix of length `len` containing `ip`. */
 export function prefixOf(ip: string | number, len: number): Cidr {
-  const n = typeof ip === 'number' ? ip : ipToInt(ip);
+  // Not an address → 0.0.0.0/len, so a caller that skipped validation gets a harmless prefix, not NaN.
+  const parsed = typeof ip === 'number' ? ip : ipToInt(ip);
+  const n = Number.isInteger(parsed) ? parsed : 0;
+  len = Number.isInteger(len) ? Math.min(32, Math.max(0, len)) : 32;
   const base = (n & mask(len)) >>> 0;
   return { base, len, text: `${intToIp(base)}/${len}` };
 }

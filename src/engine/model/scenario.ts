@@ -120,6 +120,8 @@ export interface CalicoSpec {
   /** Installation.spec.calicoNetwork.bgp. */
   bgp: 'Enabled' | 'Disabled';
   linuxDataplane: 'Iptables' | 'Nftables' | 'BPF' | 'VPP';
+  /** Whether the Installation set linuxDataplane (else the operator's default, Iptables). */
+  linuxDataplaneGiven?: boolean;
   windowsDataplane?: 'HNS' | 'Disabled';
   /** Installation.spec.serviceCIDRs (Calico for Windows needs them). */
   serviceCIDRs: string[];
@@ -138,13 +140,18 @@ export interface CalicoSpec {
 }
 
 export interface KubeProxySpec {
-  mode: 'nftables' | 'iptables' | 'ipvs' | 'kernelspace';
+  /** The Linux proxier (empty or absent mode = iptables, kube-proxy's default). */
+  mode: 'nftables' | 'iptables' | 'ipvs';
+  /** The Linux KubeProxyConfiguration's `mode` as written; undefined when there is none. */
+  modeGiven?: string;
   clusterCIDR?: string;
   /** Masquerade mark bit (0x4000 for 14). */
   masqueradeBit: number;
   masqueradeAll: boolean;
   /** `primary` (nftables default) or CIDRs. */
   nodePortAddresses: string[];
+  /** iptables mode: accept NodePorts on 127.0.0.1 (`iptables.localhostNodePorts`, default true). */
+  localhostNodePorts?: boolean;
   winkernel: { networkName: string; sourceVip?: string; enableDSR: boolean };
 }
 

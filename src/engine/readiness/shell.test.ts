@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PRESETS } from '../presets/catalog';
 import { loadScenarioText } from '../scenario/load';
 import { compileScenario } from '../trace/cluster';
-import { checkReadiness } from './check';
+import { bgpCommand, checkReadiness, poolEncapsulationCommand } from './check';
 import { shellJson, shellQuote } from './shell';
 
 /** What a POSIX shell makes of `word`: the arguments it passes on, one per line. */
@@ -26,20 +26,23 @@ describe('shellQuote', () => {
 });
 
 describe('readiness commands from a hostile scenario', () => {
-  it('an Installation named with shell in it never reaches a command unquoted', () => {
-    const lab = PRESETS.find((p) => p.name === 'k8s-main-before')!.yaml;
-    const payload = 'default; curl -s http://127.0.0.1:9/x | sh; #';
-    const hostile = lab.replace(/(kind: Installation\nmetadata:\n  name: )default/, `$1${JSON.stringify(payload)}`);
-    const loaded = loadScenarioText(hostile, 'hostile');
-    if (!loaded.scenario) return; // the loader may refuse the name outright (DNS-1123): then nothing reaches a command
-    const cluster = compileScenario(loaded.scenario);
-    const commands = checkReadiness(loaded.scenario, cluster, { planWindows: true }).flatMap((f) => f.fix.commands ?? []);
-    expect(commands.some((c) => c.includes('curl'))).toBe(true);
-    for (const c of commands) {
-      // The shell sees kubectl's arguments only: the payload, if present, is one argument.
+  const payload = 'default; curl -s http://127.0.0.1:9/x | sh; #';
+
+  it('the command builders quote the Installation name: the payload stays one argument', () => {
+    for (const c of [bgpCommand(payload, 'Disabled'), poolEncapsulationCommand(payload, 0, 'VXLAN')]) {
       const words = shellWords(c);
-      expect(words[0]).toBe('kubectl');
-      expect(words.filter((w) => w.includes('curl')).every((w) => w === payload)).toBe(true);
+      expect(words.slice(0, 4)).toEqual(['kubectl', 'patch', 'installation', payload]);
+      expect(words.filter((w) => w.includes('curl'))).toEqual([payload]);
     }
+  });
+
+  it('a shared scenario with that name yields no command where the shell sees it as syntax', () => {
+    const lab = PRESETS.find((p) => p.name === 'k8s-main-before')!.yaml;
+    const hostile = lab.replace(/(kind: Installation\nmetadata:\n {2}name: )default/, `$1${JSON.stringify(payload)}`);
+    expect(hostile).toContain('curl');
+    const loaded = loadScenarioText(hostile, 'hostile');
+    if (!loaded.scenario) return; // refused outright: nothing reaches a command
+    const commands = checkReadiness(loaded.scenario, compileScenario(loaded.scenario), { planWindows: true }).flatMap((f) => f.fix?.commands ?? []);
+    for (const c of commands) expect(shellWords(c).filter((w) => w.includes('curl')).every((w) => w === payload)).toBe(true);
   });
 });

@@ -11,6 +11,7 @@ import type { CalicoSpec, EncapMode, FabricSpec, FlannelSpec, IPPoolSpec, KubePr
 import type { RawObject } from './parse';
 import { flannelNetConfSchema, type fabricSchema, type felixConfigSchema, type installationSchema, type kubeProxyConfigSchema } from './schemas';
 import { refOf, validateObject } from './validate';
+import { IMPLEMENTED } from '../datapath/datapath';
 
 interface WithRaw<T> {
   value: T;
@@ -77,6 +78,7 @@ export function buildCalico(c: ClusterObjects): CalicoSpec | undefined {
   return {
     bgp: net?.bgp ?? 'Enabled',
     linuxDataplane: net?.linuxDataplane ?? 'Iptables',
+    ...(net?.linuxDataplane ? { linuxDataplaneGiven: true } : {}),
     windowsDataplane: net?.windowsDataplane,
     serviceCIDRs: inst?.spec.serviceCIDRs ?? [],
     pools,
@@ -88,30 +90,41 @@ export function buildCalico(c: ClusterObjects): CalicoSpec | undefined {
 }
 
 /**
- * kube-proxy settings. Defaults: mode nftables on Linux (the seed's clusters),
- * masqueradeBit 14, nodePortAddresses `primary` (nftables default, [K8]),
- * winkernel network from KUBE_NETWORK as the sig-windows-tools start script
- * sets it for Calico (`Calico`), DSR on (locked on since 1.34, the seed).
+ * kube-proxy settings. The Linux mode is the KubeProxyConfiguration's `mode`;
+ * empty or absent means iptables, as kube-proxy defaults it
+ * (cmd/kube-proxy/app/server_linux.go platformApplyDefaults), and so does a
+ * scenario without a Linux KubeProxyConfiguration (reported as `derived`).
+ * nodePortAddresses defaults to `primary` in nftables mode only (same
+ * function); in iptables mode an empty list means every local address.
+ * masqueradeBit 14; winkernel network from KUBE_NETWORK as the
+ * sig-windows-tools start script sets it for Calico (`Calico`), DSR on
+ * (locked on since 1.34, the seed).
  */
 export function buildKubeProxy(c: ClusterObjects, diags: Diagnostic[]): KubeProxySpec {
   const linux = c.kubeProxy.find((k) => k.value.mode !== 'kernelspace');
   const win = c.kubeProxy.find((k) => k.value.mode === 'kernelspace' || k.value.winkernel);
   const v = linux?.value;
-  const mode = v?.mode || 'nftables';
-  if (v && mode !== 'nftables') {
-    diags.push({ severity: 'warning', code: 'invalid-field', object: refOf(linux.raw), field: 'mode', line: linux.raw.lineOf(['mode']), message: `kube-proxy mode "${v.mode || '(empty: iptables)'}" is modelled with the nftables layout` });
+  const mode: KubeProxySpec['mode'] = v?.mode === 'nftables' ? 'nftables' : v?.mode === 'ipvs' ? 'ipvs' : 'iptables';
+  if (!linux && c.nodes.some((n) => n.os === 'linux')) {
+    diags.push({ severity: 'info', code: 'derived', object: { kind: 'KubeProxyConfiguration', name: 'derived' }, field: 'mode', message: 'no KubeProxyConfiguration for Linux: kube-proxy runs in its default mode, iptables' });
+  }
+  if (linux && !IMPLEMENTED.linuxProxies.includes(`kube-proxy-${mode}`)) {
+    diags.push({ severity: 'warning', code: 'invalid-field', object: refOf(linux.raw), field: 'mode', line: linux.raw.lineOf(['mode']), message: `kube-proxy mode "${v!.mode || '(empty: iptables)'}" is modelled with the nftables layout` });
   }
   const clusterCIDR = v?.clusterCIDR ? v.clusterCIDR.split(',')[0] : undefined;
   if (clusterCIDR && !parseCidr(clusterCIDR)) {
     diags.push({ severity: 'error', code: 'invalid-field', object: refOf(linux!.raw), field: 'clusterCIDR', line: linux!.raw.lineOf(['clusterCIDR']), message: `"${clusterCIDR}" is not an IPv4 CIDR` });
   }
+  const modelled = IMPLEMENTED.linuxProxies.includes(`kube-proxy-${mode}`) ? mode : 'nftables';
   const wk = win?.value.winkernel;
   return {
-    mode: 'nftables',
+    mode,
+    ...(linux ? { modeGiven: v!.mode } : {}),
     clusterCIDR: clusterCIDR && parseCidr(clusterCIDR) ? clusterCIDR : undefined,
     masqueradeBit: v?.nftables?.masqueradeBit ?? v?.iptables?.masqueradeBit ?? 14,
     masqueradeAll: v?.nftables?.masqueradeAll ?? v?.iptables?.masqueradeAll ?? false,
-    nodePortAddresses: v?.nodePortAddresses?.length ? v.nodePortAddresses : ['primary'],
+    nodePortAddresses: v?.nodePortAddresses?.length ? v.nodePortAddresses : modelled === 'nftables' ? ['primary'] : [],
+    ...(modelled === 'iptables' ? { localhostNodePorts: v?.iptables?.localhostNodePorts ?? true } : {}),
     winkernel: { networkName: wk?.networkName || 'Calico', sourceVip: wk?.sourceVip || undefined, enableDSR: wk?.enableDSR ?? true },
   };
 }

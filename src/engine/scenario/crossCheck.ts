@@ -17,6 +17,7 @@ function inAny(cidrs: string[], ip: string): boolean {
 
 /** Mutates `s` (drops unusable objects) and appends diagnostics. */
 export function crossCheck(s: Scenario, diags: Diagnostic[]): void {
+  s.nodes = uniqueNodeAddresses(s, diags);
   const nodes = new Set(s.nodes.map((n) => n.name));
   s.pods = s.pods.filter((p) => {
     if (nodes.has(p.nodeName)) return true;
@@ -32,19 +33,35 @@ export function crossCheck(s: Scenario, diags: Diagnostic[]): void {
     }
   }
 
-  const ips = new Map<string, string>();
-  for (const p of s.pods) {
-    if (p.hostNetwork || !p.ip) continue;
-    const other = ips.get(p.ip);
-    if (other) diags.push({ severity: 'error', code: 'conflict', object: p.ref, field: 'status.podIP', message: `pod IP ${p.ip} is also used by pod ${other}` });
-    ips.set(p.ip, `${p.namespace}/${p.name}`);
-  }
+  // One owner per address: a second pod (or a pod on a node's address) would make deliveries ambiguous.
+  const owners = new Map<string, string>(s.nodes.map((n) => [n.internalIP, `node ${n.name}`]));
+  s.pods = s.pods.filter((p) => {
+    if (p.hostNetwork || !p.ip) return true;
+    const other = owners.get(p.ip);
+    if (other) {
+      diags.push({ severity: 'error', code: 'conflict', object: p.ref, field: 'status.podIP', message: `pod IP ${p.ip} is also used by ${other}; the pod is skipped` });
+      return false;
+    }
+    owners.set(p.ip, `pod ${p.namespace}/${p.name}`);
+    return true;
+  });
 
   for (const svc of s.services) {
     if (svc.clusterIP && !inAny(s.serviceCIDRs, svc.clusterIP)) {
       diags.push({ severity: 'warning', code: 'conflict', object: svc.ref, field: 'spec.clusterIP', message: `ClusterIP ${svc.clusterIP} is outside the service CIDR(s) ${s.serviceCIDRs.join(', ')}` });
     }
   }
+
+  // A Fabric host on an address a node, a pod or the gateway already has would answer for it too.
+  const gateways = new Set(s.fabric.subnets.map((n) => n.gateway));
+  const hostIps = new Set<string>();
+  s.fabric.hosts = s.fabric.hosts.filter((h) => {
+    const other = owners.get(h.ip) ?? (gateways.has(h.ip) ? 'the gateway' : hostIps.has(h.ip) ? 'another Fabric host' : undefined);
+    hostIps.add(h.ip);
+    if (!other) return true;
+    diags.push({ severity: 'error', code: 'conflict', object: s.fabric.ref, field: `spec.hosts["${h.name}"].ip`, message: `host ${h.name}'s address ${h.ip} is also used by ${other}; the host is skipped` });
+    return false;
+  });
 
   const subnetCidrs = s.fabric.subnets.map((n) => n.cidr);
   for (const n of s.nodes) {
@@ -63,4 +80,31 @@ export function crossCheck(s: Scenario, diags: Diagnostic[]): void {
       }
     });
   }
+}
+
+/**
+ * Each node address has one owner: the second node with an InternalIP already
+ * taken is skipped (replies would otherwise reach the wrong machine), and a
+ * VXLAN tunnel address already used by another node is ignored on the second.
+ */
+function uniqueNodeAddresses(s: Scenario, diags: Diagnostic[]): Scenario['nodes'] {
+  const byIp = new Map<string, string>();
+  const byTunnel = new Map<string, string>();
+  return s.nodes.flatMap((n) => {
+    const other = byIp.get(n.internalIP);
+    if (other) {
+      diags.push({ severity: 'error', code: 'conflict', object: n.ref, field: 'status.addresses', message: `node IP ${n.internalIP} is also the address of node ${other}; the node is skipped` });
+      return [];
+    }
+    byIp.set(n.internalIP, n.name);
+    const tunnel = n.vxlanTunnelAddr;
+    if (tunnel === undefined) return [n];
+    const owner = byTunnel.get(tunnel);
+    if (owner) {
+      diags.push({ severity: 'error', code: 'conflict', object: n.ref, field: 'metadata.annotations["projectcalico.org/IPv4VXLANTunnelAddr"]', message: `VXLAN tunnel address ${tunnel} is also used by node ${owner}; the annotation is ignored` });
+      return [{ ...n, vxlanTunnelAddr: undefined }];
+    }
+    byTunnel.set(tunnel, n.name);
+    return [n];
+  });
 }

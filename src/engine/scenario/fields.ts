@@ -30,6 +30,15 @@ export const cidr = z.string().superRefine((s, ctx) => {
   if (hasHostBits(s)) ctx.addIssue({ code: 'custom', message: `"${s}" has host bits set; did you mean ${parseCidr(s)!.text}?` });
 });
 
+/** An IPv4 or IPv6 address: dual-stack fields hold both; normalize keeps the IPv4 ones. */
+export const ipAny = z.string().superRefine((s, ctx) => {
+  if (!isIPv4(s) && !isIPv6Address(s)) ctx.addIssue({ code: 'custom', message: `"${s}" is not an IP address` });
+});
+
+function isIPv6Address(s: string): boolean {
+  return !s.includes('/') && isIPv6(s);
+}
+
 export const port = z.number().int().min(1).max(65535);
 
 export const labels = z.record(z.string(), z.string()).optional().default({});

@@ -3,10 +3,13 @@
  * normalize → cluster-wide settings with upstream defaults → cross-checks.
  * Never throws on user input; everything it has to say is a Diagnostic.
  */
+import type { z } from 'zod';
 import type { Diagnostic } from '../model/diagnostic';
+import { isIPv4 } from '../model/ipv4';
 import type { Scenario, ServicesEndpointConfigMap } from '../model/scenario';
 import { buildCalico, buildFabric, buildFlannel, buildKubeProxy, type ClusterObjects } from './clusterSettings';
 import { crossCheck } from './crossCheck';
+import { emptyExtraObjects, extraKubeProxyObjects, readExtraObject, serviceCidrs, withCalicoManifest, type ExtraObjects } from './extraObjects';
 import { normalizeEndpointSlice, normalizeIPPool, normalizeNode, normalizePod, normalizeService } from './normalize';
 import { parseScenarioText, type RawObject } from './parse';
 import {
@@ -25,6 +28,7 @@ import {
   serviceSchema,
 } from './schemas';
 import { refOf, validateObject } from './validate';
+import { nameProblem, nameRuleOf } from './names';
 
 /** Result of loading: `scenario` is null only when nothing usable was read. */
 export interface LoadResult {
@@ -41,6 +45,8 @@ interface Collected {
   c: ClusterObjects;
   seen: Set<string>;
   servicesEndpoint: ServicesEndpointConfigMap[];
+  /** kubeadm, kube-apiserver and Calico manifest objects (extraObjects.ts). */
+  extra: ExtraObjects;
 }
 
 function newCollected(): Collected {
@@ -48,6 +54,7 @@ function newCollected(): Collected {
     c: { nodes: [], pods: [], services: [], slices: [], policies: [], pools: [], installation: [], ipam: [], felix: [], kubeProxy: [], flannel: [], fabric: [] },
     seen: new Set(),
     servicesEndpoint: [],
+    extra: emptyExtraObjects(),
   };
 }
 
@@ -61,10 +68,12 @@ function collect(objects: RawObject[], col: Collected, diags: Diagnostic[]): voi
   for (const raw of objects) {
     const kind = raw.value.kind;
     const ref = refOf(raw);
+    if (readExtraObject(kind, raw, col.extra, diags)) continue;
     if (typeof kind !== 'string' || !(KNOWN_KINDS as readonly string[]).includes(kind)) {
       diags.push({ severity: 'info', code: 'unknown-kind', object: ref, line: raw.line, message: typeof kind === 'string' ? `kind ${kind} is not read by packetwalk; skipped` : 'object without a kind; skipped' });
       continue;
     }
+    if (!namesValid(kind, raw, diags)) continue;
     const key = `${kind}/${ref.namespace ?? ''}/${ref.name}`;
     if (seen.has(key) && kind !== 'KubeProxyConfiguration') {
       diags.push({ severity: 'warning', code: 'duplicate-object', object: ref, line: raw.line, message: 'the same object appears twice; the later one is skipped' });
@@ -73,6 +82,38 @@ function collect(objects: RawObject[], col: Collected, diags: Diagnostic[]): voi
     seen.add(key);
     readObject(kind, raw, col, diags);
   }
+}
+
+/**
+ * `metadata.name` and `metadata.namespace` as the API server validates them
+ * (names.ts); an object no cluster could hold is an error and is skipped.
+ */
+function namesValid(kind: string, raw: RawObject, diags: Diagnostic[]): boolean {
+  const md = raw.value.metadata;
+  if (typeof md !== 'object' || md === null) return true;
+  const { name, namespace } = md as Record<string, unknown>;
+  const rule = nameRuleOf(kind);
+  const problems: [string, string][] = [];
+  const nameIssue = rule && typeof name === 'string' ? nameProblem(rule, name) : undefined;
+  if (nameIssue) problems.push(['name', nameIssue]);
+  const nsIssue = typeof namespace === 'string' ? nameProblem('dns1123-label', namespace) : undefined;
+  if (nsIssue) problems.push(['namespace', nsIssue]);
+  for (const [field, message] of problems) {
+    diags.push({ severity: 'error', code: 'invalid-field', object: refOf(raw), field: `metadata.${field}`, line: raw.lineOf(['metadata', field]), message: `${message}; the object is skipped` });
+  }
+  return problems.length === 0;
+}
+
+/**
+ * winkernel's sourceVip must be an IPv4 address (kube-proxy creates an HNS
+ * endpoint with it); anything else is an error and is dropped, so the node
+ * IP is used as when it is unset.
+ */
+function withValidSourceVip(v: z.infer<typeof kubeProxyConfigSchema>, raw: RawObject, diags: Diagnostic[]): z.infer<typeof kubeProxyConfigSchema> {
+  const vip = v.winkernel?.sourceVip;
+  if (!vip || isIPv4(vip)) return v;
+  diags.push({ severity: 'error', code: 'invalid-field', object: refOf(raw), field: 'winkernel.sourceVip', line: raw.lineOf(['winkernel', 'sourceVip']), message: `"${vip}" is not an IPv4 address; sourceVip is ignored` });
+  return { ...v, winkernel: { ...v.winkernel, sourceVip: undefined } };
 }
 
 function hasNodeName(raw: RawObject): boolean {
@@ -101,7 +142,8 @@ function readObject(kind: string, raw: RawObject, col: Collected, diags: Diagnos
     }
     case 'Service': {
       const v = validateObject(serviceSchema, raw, diags);
-      if (v) c.services.push(normalizeService(v, raw, diags));
+      const svc = v && normalizeService(v, raw, diags);
+      if (svc) c.services.push(svc);
       return;
     }
     case 'EndpointSlice': {
@@ -141,7 +183,7 @@ function readObject(kind: string, raw: RawObject, col: Collected, diags: Diagnos
     }
     case 'KubeProxyConfiguration': {
       const v = validateObject(kubeProxyConfigSchema, raw, diags);
-      if (v) c.kubeProxy.push({ value: v, raw });
+      if (v) c.kubeProxy.push({ value: withValidSourceVip(v, raw, diags), raw });
       return;
     }
     case 'ConfigMap':
@@ -225,10 +267,14 @@ export function loadScenarioFiles(files: readonly InputFile[], name = files.map(
 
 function buildScenario(col: Collected, name: string, diags: Diagnostic[]): LoadResult {
   const objects = col.c;
-  const calico = buildCalico(objects);
+  for (const raw of extraKubeProxyObjects(col.extra)) {
+    const v = validateObject(kubeProxyConfigSchema, raw, diags);
+    if (v) objects.kubeProxy.push({ value: v, raw });
+  }
+  const calico = withCalicoManifest(col.extra, buildCalico(objects), diags);
   const kubeProxy = buildKubeProxy(objects, diags);
   const flannel = buildFlannel(objects, diags);
-  const serviceCIDRs = calico?.serviceCIDRs.length ? calico.serviceCIDRs : ['10.96.0.0/12'];
+  const serviceCIDRs = serviceCidrs(col.extra, calico, objects.services, diags);
   const fabric = buildFabric(objects, diags);
   const scenario: Scenario = {
     name,

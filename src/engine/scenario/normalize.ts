@@ -3,8 +3,8 @@
  * One function per kind; each reads exactly the fields ARCHITECTURE.md lists.
  */
 import type { z } from 'zod';
-import type { Diagnostic } from '../model/diagnostic';
-import { isIPv4, isIPv6 } from '../model/ipv4';
+import type { Diagnostic, ObjectRef } from '../model/diagnostic';
+import { isIPv4, isIPv6, parseCidr } from '../model/ipv4';
 import type { EndpointSliceSpec, IPPoolSpec, NodeSpec, PodSpec, ServiceSpec } from '../model/scenario';
 import type { RawObject } from './parse';
 import type { endpointSliceSchema, ipPoolSchema, nodeSchema, podSchema, serviceSchema } from './schemas';
@@ -14,14 +14,24 @@ const VXLAN_ADDR_ANNOTATION = 'projectcalico.org/IPv4VXLANTunnelAddr';
 const VXLAN_MAC_ANNOTATION = 'projectcalico.org/VXLANTunnelMACAddr';
 const FLANNEL_BACKEND_DATA = 'flannel.alpha.coreos.com/backend-data';
 
+/** VXLAN's 24-bit VNI (RFC 7348). */
+const MAX_VNI = 16777215;
+
+/** `AA-BB-CC-DD-EE-FF` or `aa:bb:…` → `aa:bb:cc:dd:ee:ff`; anything else → undefined. */
+function macOf(text: string): string | undefined {
+  const m = text.trim().toLowerCase().replaceAll('-', ':');
+  return /^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/.test(m) ? m : undefined;
+}
+
 /** `{"VNI":4096,"VtepMAC":"aa:bb:…"}` → fields; anything unparsable → undefined (the lease then gets a derived VTEP MAC). */
 function flannelBackendData(text: string | undefined): NodeSpec['flannelBackendData'] {
   if (!text) return undefined;
   try {
     const v = JSON.parse(text) as { VNI?: unknown; VtepMAC?: unknown };
+    const mac = typeof v.VtepMAC === 'string' ? macOf(v.VtepMAC) : undefined;
     return {
-      vni: typeof v.VNI === 'number' ? v.VNI : undefined,
-      vtepMac: typeof v.VtepMAC === 'string' ? v.VtepMAC.toLowerCase().replaceAll('-', ':') : undefined,
+      vni: typeof v.VNI === 'number' && Number.isInteger(v.VNI) && v.VNI >= 0 && v.VNI <= MAX_VNI ? v.VNI : undefined,
+      vtepMac: mac,
     };
   } catch {
     return undefined;
@@ -54,15 +64,37 @@ export function normalizeNode(n: z.infer<typeof nodeSchema>, raw: RawObject, dia
     ref,
     name: n.metadata.name,
     os: osText,
+    ...nodeTunnel(n.metadata.annotations, ref, raw, diags),
     internalIP: addr,
     podCIDR: n.spec.podCIDR,
     osImage: n.status.nodeInfo?.osImage,
     kernelVersion: n.status.nodeInfo?.kernelVersion,
     labels: n.metadata.labels,
-    vxlanTunnelAddr: n.metadata.annotations[VXLAN_ADDR_ANNOTATION],
-    vxlanTunnelMac: n.metadata.annotations[VXLAN_MAC_ANNOTATION]?.toLowerCase().replaceAll('-', ':'),
     flannelBackendData: flannelBackendData(n.metadata.annotations[FLANNEL_BACKEND_DATA]),
     maxPods: podCount(n.status.allocatable?.pods ?? n.status.capacity?.pods),
+  };
+}
+
+/**
+ * Calico's VXLAN tunnel annotations. A value that is not an IPv4 address (a
+ * CIDR, a typo) or not a MAC is an error and is ignored, so the node loads
+ * with its tunnel address derived from IPAM as if the annotation were absent.
+ * Assumption: Felix cannot use an unparsable tunnel address either (libcalico-go
+ * reads the annotation into Node.spec.ipv4VXLANTunnelAddr, which its validator
+ * requires to be an IP).
+ */
+function nodeTunnel(annotations: Record<string, string>, ref: ObjectRef, raw: RawObject, diags: Diagnostic[]): Pick<NodeSpec, 'vxlanTunnelAddr' | 'vxlanTunnelMac'> {
+  const addr = annotations[VXLAN_ADDR_ANNOTATION];
+  const macText = annotations[VXLAN_MAC_ANNOTATION];
+  const mac = macText === undefined ? undefined : macOf(macText);
+  const bad = (key: string, message: string): void => {
+    diags.push({ severity: 'error', code: 'invalid-field', object: ref, field: `metadata.annotations["${key}"]`, line: raw.lineOf(['metadata', 'annotations', key]), message: `${message}; the annotation is ignored` });
+  };
+  if (addr !== undefined && !isIPv4(addr)) bad(VXLAN_ADDR_ANNOTATION, `"${addr}" is not an IPv4 address${parseCidr(addr) ? ' (a prefix where Calico writes an address)' : ''}`);
+  if (macText !== undefined && !mac) bad(VXLAN_MAC_ANNOTATION, `"${macText}" is not a MAC address`);
+  return {
+    ...(addr !== undefined && isIPv4(addr) ? { vxlanTunnelAddr: addr } : {}),
+    ...(mac ? { vxlanTunnelMac: mac } : {}),
   };
 }
 
@@ -85,10 +117,57 @@ export function normalizePod(p: z.infer<typeof podSchema>): PodSpec {
   };
 }
 
-/** Service: NodePort/LoadBalancer ports keep their nodePort; `targetPort` defaults to `port` as the API server does. */
-export function normalizeService(s: z.infer<typeof serviceSchema>, raw: RawObject, diags: Diagnostic[]): ServiceSpec {
+/**
+ * LoadBalancerSourceRanges as kube-proxy reads them: trimmed (API validation
+ * lets whitespace padding through), host bits masked (net.ParseCIDR), IPv6
+ * ranges left to the other family, and a zero prefix meaning "allow any".
+ * @see kubernetes pkg/proxy/serviceport.go newBaseServiceInfo
+ * Returns undefined when a range is not a prefix at all (the API server's
+ * ValidateService rejects such a Service).
+ */
+function sourceRanges(ranges: readonly string[], bad: (i: number, message: string) => void): { v4: string[]; v6: boolean } | undefined {
+  const v4: string[] = [];
+  let v6 = false;
+  for (const [i, r] of ranges.entries()) {
+    const t = r.trim();
+    if (isIPv6(t) && t.includes('/')) {
+      v6 = true;
+      continue;
+    }
+    const c = t.includes('/') ? parseCidr(t) : undefined;
+    if (!c) {
+      bad(i, `"${r}" is not a CIDR`);
+      return undefined;
+    }
+    v4.push(c.text);
+  }
+  return { v4: v4.some((c) => c.endsWith('/0')) ? [] : v4, v6 };
+}
+
+/**
+ * Service: NodePort/LoadBalancer ports keep their nodePort; `targetPort`
+ * defaults to `port` as the API server does. A dual-stack Service keeps its
+ * IPv4 half (clusterIP, externalIPs, LB ingress, source ranges) with one info
+ * diagnostic; an IPv6-only one is skipped. kube-proxy filters each of these
+ * lists by IP family the same way (serviceport.go MapIPsByIPFamily).
+ */
+export function normalizeService(s: z.infer<typeof serviceSchema>, raw: RawObject, diags: Diagnostic[]): ServiceSpec | undefined {
   const namespace = s.metadata.namespace ?? 'default';
   const ref = { kind: 'Service', namespace, name: s.metadata.name };
+  const ranges = sourceRanges(s.spec.loadBalancerSourceRanges, (i, message) =>
+    diags.push({ severity: 'error', code: 'invalid-field', object: ref, field: `spec.loadBalancerSourceRanges[${i}]`, line: raw.lineOf(['spec', 'loadBalancerSourceRanges', i]), message: `${message}; the Service is skipped` }),
+  );
+  if (!ranges) return undefined;
+  const family = serviceFamilies(s);
+  if (family.v6Only) {
+    diags.push({ severity: 'error', code: 'ipv6-unsupported', object: ref, field: 'spec.clusterIP', line: raw.lineOf(['spec', 'clusterIP']), message: `the Service is IPv6-only (${s.spec.clusterIP}); the model is IPv4-only, so it is skipped` });
+    return undefined;
+  }
+  const ingress = (s.status?.loadBalancer?.ingress ?? []).flatMap((i) => (i.ip ? [i.ip] : []));
+  const v6 = family.v6 || ranges.v6 || [...s.spec.externalIPs, ...ingress].some((ip) => !isIPv4(ip));
+  if (v6) {
+    diags.push({ severity: 'info', code: 'ipv6-unsupported', object: ref, field: 'spec.ipFamilies', line: raw.lineOf(['spec', 'ipFamilies']), message: 'dual-stack Service: its IPv4 half is modelled, the IPv6 half (ClusterIP, external and load-balancer addresses, source ranges) is not' });
+  }
   const ports = s.spec.ports.map((p, i) => {
     if (p.nodePort !== undefined && s.spec.type !== 'NodePort' && s.spec.type !== 'LoadBalancer') {
       diags.push({ severity: 'warning', code: 'invalid-field', object: ref, field: `spec.ports[${i}].nodePort`, line: raw.lineOf(['spec', 'ports', i, 'nodePort']), message: `nodePort is ignored on a ${s.spec.type} service` });
@@ -96,23 +175,31 @@ export function normalizeService(s: z.infer<typeof serviceSchema>, raw: RawObjec
     const nodePort = s.spec.type === 'NodePort' || s.spec.type === 'LoadBalancer' ? p.nodePort : undefined;
     return { name: p.name, protocol: p.protocol, port: p.port, targetPort: p.targetPort ?? p.port, nodePort };
   });
-  const clusterIP = s.spec.clusterIP === 'None' ? undefined : s.spec.clusterIP;
   return {
     ref,
     namespace,
     name: s.metadata.name,
     type: s.spec.type,
-    clusterIP,
+    clusterIP: family.v4ClusterIP,
     ports,
-    externalIPs: s.spec.externalIPs,
-    loadBalancerIngress: (s.status?.loadBalancer?.ingress ?? []).flatMap((i) => (i.ip ? [i.ip] : [])),
-    loadBalancerSourceRanges: s.spec.loadBalancerSourceRanges,
+    externalIPs: s.spec.externalIPs.filter(isIPv4),
+    loadBalancerIngress: ingress.filter(isIPv4),
+    loadBalancerSourceRanges: ranges.v4,
     externalTrafficPolicy: s.spec.externalTrafficPolicy,
     internalTrafficPolicy: s.spec.internalTrafficPolicy,
     sessionAffinity: s.spec.sessionAffinity,
     sessionAffinityTimeout: s.spec.sessionAffinityConfig?.clientIP?.timeoutSeconds ?? 10800,
     annotations: s.metadata.annotations,
   };
+}
+
+/** The IPv4 ClusterIP of a Service (from clusterIP or clusterIPs), and whether it has an IPv6 half or is IPv6-only. */
+function serviceFamilies(s: z.infer<typeof serviceSchema>): { v4ClusterIP?: string; v6: boolean; v6Only: boolean } {
+  const ips = [s.spec.clusterIP, ...(s.spec.clusterIPs ?? [])].filter((ip): ip is string => ip !== undefined && ip !== 'None');
+  const v4ClusterIP = ips.find(isIPv4);
+  const v6 = ips.some((ip) => !isIPv4(ip)) || (s.spec.ipFamilies ?? []).includes('IPv6');
+  const v4Family = v4ClusterIP !== undefined || (s.spec.ipFamilies ?? ['IPv4']).includes('IPv4');
+  return { v4ClusterIP, v6, v6Only: v6 && !v4Family };
 }
 
 const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
@@ -126,7 +213,8 @@ export function normalizeEndpointSlice(e: z.infer<typeof endpointSliceSchema>, r
   const namespace = e.metadata.namespace ?? 'default';
   const ref = { kind: 'EndpointSlice', namespace, name: e.metadata.name };
   if (e.addressType !== 'IPv4') {
-    diags.push({ severity: 'warning', code: e.addressType === 'IPv6' ? 'ipv6-unsupported' : 'invalid-field', object: ref, field: 'addressType', line: raw.lineOf(['addressType']), message: `${e.addressType} EndpointSlices are not modelled; skipped` });
+    // An IPv6 slice is the other half of a dual-stack Service: information, like the Service's own note.
+    diags.push({ severity: e.addressType === 'IPv6' ? 'info' : 'warning', code: e.addressType === 'IPv6' ? 'ipv6-unsupported' : 'invalid-field', object: ref, field: 'addressType', line: raw.lineOf(['addressType']), message: `${e.addressType} EndpointSlices are not modelled; skipped` });
     return undefined;
   }
   const serviceName = e.metadata.labels[SERVICE_NAME_LABEL];

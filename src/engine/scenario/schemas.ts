@@ -4,7 +4,7 @@
  * validates as is. Defaults are upstream's where a field is optional.
  */
 import { z } from 'zod';
-import { cidr, ipv4, labels, metadata, port, protocol } from './fields';
+import { cidr, ipAny, ipv4, labels, metadata, port, protocol } from './fields';
 
 export const nodeSchema = z.object({
   metadata,
@@ -31,7 +31,10 @@ export const serviceSchema = z.object({
   metadata,
   spec: z.object({
     type: z.enum(['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName']).optional().default('ClusterIP'),
-    clusterIP: z.union([ipv4, z.literal('None')]).optional(),
+    // Dual-stack: clusterIP is the primary family's, clusterIPs holds both; normalizeService keeps the IPv4 half.
+    clusterIP: z.union([ipAny, z.literal('None')]).optional(),
+    clusterIPs: z.array(z.union([ipAny, z.literal('None')])).optional(),
+    ipFamilies: z.array(z.enum(['IPv4', 'IPv6'])).optional(),
     ports: z
       .array(
         z.object({
@@ -44,14 +47,15 @@ export const serviceSchema = z.object({
       )
       .optional()
       .default([]),
-    externalIPs: z.array(ipv4).optional().default([]),
-    loadBalancerSourceRanges: z.array(cidr).optional().default([]),
+    externalIPs: z.array(ipAny).optional().default([]),
+    // Checked by normalizeService after trimming, as kube-proxy reads them.
+    loadBalancerSourceRanges: z.array(z.string()).optional().default([]),
     externalTrafficPolicy: z.enum(['Cluster', 'Local']).optional().default('Cluster'),
     internalTrafficPolicy: z.enum(['Cluster', 'Local']).optional().default('Cluster'),
     sessionAffinity: z.enum(['None', 'ClientIP']).optional().default('None'),
     sessionAffinityConfig: z.object({ clientIP: z.object({ timeoutSeconds: z.number().int().min(1).max(86400).optional() }).optional() }).optional(),
   }),
-  status: z.object({ loadBalancer: z.object({ ingress: z.array(z.object({ ip: ipv4.optional() })).optional() }).optional() }).optional(),
+  status: z.object({ loadBalancer: z.object({ ingress: z.array(z.object({ ip: ipAny.optional() })).optional() }).optional() }).optional(),
 });
 
 export const endpointSliceSchema = z.object({
@@ -131,7 +135,7 @@ export const kubeProxyConfigSchema = z.object({
   clusterCIDR: z.string().optional().default(''),
   detectLocalMode: z.string().optional(),
   nodePortAddresses: z.array(z.string()).nullish(),
-  iptables: z.object({ masqueradeBit: z.number().int().min(0).max(31).nullish(), masqueradeAll: z.boolean().optional() }).optional(),
+  iptables: z.object({ masqueradeBit: z.number().int().min(0).max(31).nullish(), masqueradeAll: z.boolean().optional(), localhostNodePorts: z.boolean().nullish() }).optional(),
   nftables: z.object({ masqueradeBit: z.number().int().min(0).max(31).nullish(), masqueradeAll: z.boolean().optional() }).optional(),
   winkernel: z
     .object({ networkName: z.string().optional(), sourceVip: z.string().optional(), enableDSR: z.boolean().optional() })

@@ -3,6 +3,7 @@
  * reads, the fabric; each node's state is compiled when first asked for. The worker keeps the result and
  * answers traces and state views from it.
  */
+import { clusterCni, decideDatapath, formatDatapath } from '../datapath/datapath';
 import { computeIpam, type IpamState } from '../ipam/blocks';
 import { computeFlannelLeases, type FlannelLeases } from '../ipam/flannelLeases';
 import { compileFabric, type FabricState } from '../fabric/fabric';
@@ -54,6 +55,7 @@ export interface NodeStateView {
  */
 function buildView(s: Scenario, ipam: IpamState, flannel?: FlannelLeases): ClusterView {
   const podsByNode = new Map<string, PodSpec[]>();
+  const datapaths = new Map(s.nodes.map((n) => [n.name, decideDatapath(s, n)]));
   for (const p of s.pods) podsByNode.set(p.nodeName, [...(podsByNode.get(p.nodeName) ?? []), p]);
   const peers: PeerNode[] = s.nodes.map((n) => {
     const block = ipam.blockOfNode.get(n.name);
@@ -80,6 +82,7 @@ function buildView(s: Scenario, ipam: IpamState, flannel?: FlannelLeases): Clust
     podIP: ipam.podIP,
     podsOnNode: (node) => podsByNode.get(node) ?? [],
     hostMtu: (node) => peerByName.get(node)?.subnet?.mtu ?? 1500,
+    datapathOf: (node) => datapaths.get(node) ?? decideDatapath(s, { name: node, os: 'linux' }),
   };
 }
 
@@ -97,8 +100,7 @@ export interface CompileOptions {
 
 export function compileScenario(s: Scenario, opts: CompileOptions = {}): CompiledCluster {
   const diagnostics: Diagnostic[] = [];
-  const calicoPools = (s.calico?.pools ?? []).some((p) => !p.disabled);
-  const flannel = s.flannel && !calicoPools ? computeFlannelLeases(s, diagnostics) : undefined;
+  const flannel = clusterCni(s).value === 'flannel' ? computeFlannelLeases(s, diagnostics) : undefined;
   const ipam = flannel ? flannel.ipam : computeIpam(s, diagnostics);
   const view = buildView(s, ipam, flannel);
   const specs = new Map(s.nodes.map((n) => [n.name, n]));
@@ -121,7 +123,8 @@ export function compileScenario(s: Scenario, opts: CompileOptions = {}): Compile
 }
 
 /**
- * The printable state of one node: for Linux `ip addr`, `ip route`,
+ * The printable state of one node (the last view, `datapath`, says which CNI,
+ * dataplane and service proxy it runs and why): for Linux `ip addr`, `ip route`,
  * `ip neigh`, `bridge fdb`, sysctls and `nft list ruleset`, plus each pod's
  * netns; for Windows the HNS objects as JSON, the VFP ports' layers and the
  * host routes. Unknown node → empty list.
@@ -129,5 +132,6 @@ export function compileScenario(s: Scenario, opts: CompileOptions = {}): Compile
 export function nodeStateViews(c: CompiledCluster, node: string): NodeStateView[] {
   const st = c.nodes.get(node);
   if (!st) return [];
-  return st.kind === 'linux' ? linuxStateViews(st) : windowsStateViews(st);
+  const datapath: NodeStateView = { id: 'datapath', title: 'datapath', text: formatDatapath(st.datapath) };
+  return [...(st.kind === 'linux' ? linuxStateViews(st) : windowsStateViews(st)), datapath];
 }

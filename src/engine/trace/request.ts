@@ -193,6 +193,7 @@ export function resolveFlow(c: CompiledCluster, req: FlowRequest): { resolved?: 
   const proto: L4Proto = req.proto ?? (svcPort ? (svcPort.protocol.toLowerCase() as L4Proto) : 'tcp');
   const dport = proto === 'icmp' ? undefined : req.dport ?? svcPort?.port ?? DEFAULT_PORT[proto];
   if (req.dport !== undefined && (!Number.isInteger(req.dport) || req.dport < 1 || req.dport > 65535)) return bad(`port ${req.dport} is out of range 1–65535`, 'dport');
+  if (req.sport !== undefined && (!Number.isInteger(req.sport) || req.sport < 1 || req.sport > 65535)) return bad(`source port ${req.sport} is out of range 1–65535`, 'sport');
   if (req.size !== undefined && (!Number.isInteger(req.size) || req.size < 28 || req.size > 65535)) return bad(`size ${req.size} is out of range 28–65535 bytes`, 'size');
   let start: Arrival;
   let srcPlace = src.place;

@@ -97,13 +97,16 @@ function toTrace(flow: Flow, w: WalkResult, pre: Step[] = []): Trace {
 }
 
 function runPacket(c: CompiledCluster, r: ResolvedFlow, ctx: HopContext, which: 'first' | 'next'): { forward: WalkResult; reply?: WalkResult } {
-  const srcIp = r.flow.src.kind === 'node' ? '0.0.0.0' : r.flow.src.ip;
-  let packet = firstPacket(r.flow, srcIp, which, r.flow.fromNode ? 64 : initialTtl(c, r.flow.src.node));
+  let packet = firstPacket(r.flow, r.flow.src.ip, which, r.flow.fromNode ? 64 : initialTtl(c, r.flow.src.node));
   if (r.flow.fromNode) {
     // A packet from outside enters the node's NIC from the gateway.
     packet = { headers: [{ kind: 'eth', src: stationMac(`${c.scenario.fabric.gatewayName}/entry`), dst: c.view.peerByName.get(r.flow.fromNode)!.nicMac, type: 'ipv4' }, ...packet.headers] };
   }
-  const forward = walk(c, { ...r.start, packet }, ctx);
+  // `node:NAME` and a pod's own socket are unbound: the stack picks the source address by route
+  // (a hostNetwork pod keeps the node IP it is listed with).
+  const podSocket = r.start.place.kind === 'linux-pod' || r.start.place.kind === 'windows-pod';
+  const unbound = !r.flow.fromNode && ((r.flow.src.kind === 'node' && r.flow.src.spec.startsWith('node:')) || podSocket);
+  const forward = walk(c, { ...r.start, packet, ...(unbound ? { unboundSource: true } : {}) }, ctx);
   if (forward.outcome.kind !== 'deliver') return { forward };
   const d = forward.outcome.delivered;
   const reply = walk(c, { place: forward.last, packet: replyPacket(r.flow, d, which, initialTtl(c, c.view.peerByName.has(d.node) ? d.node : undefined)), local: true }, ctx);

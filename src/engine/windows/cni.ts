@@ -43,10 +43,10 @@ function uniq(xs: (string | undefined)[]): string[] {
   return [...new Set(xs.filter((x): x is string => !!x))];
 }
 
-export function windowsCni(view: ClusterView): WindowsCni {
+export function windowsCni(view: ClusterView, node: string): WindowsCni {
   const s = view.scenario;
   const calicoPools = (s.calico?.pools ?? []).filter((p) => !p.disabled);
-  if (s.flannel && calicoPools.length === 0) {
+  if (s.flannel && view.datapathOf(node).cni.modelledAs === 'flannel') {
     const vxlan = s.flannel.backend.type === 'vxlan';
     return {
       plugin: 'flannel',

@@ -16,7 +16,7 @@ import { compileVfpPorts } from './vfpCompile';
 import { compileWinkernel } from './winkernel';
 
 export function compileWindowsNode(node: NodeSpec, self: PeerNode, view: ClusterView): WindowsNodeState {
-  const cni = windowsCni(view);
+  const cni = windowsCni(view, node.name);
   const mode = cni.mode;
   // A node without a block (no Calico IPAM) still gets a network; assumption: a /26 around nothing.
   const block = self.block ? parseCidr(self.block)! : prefixOf('0.0.0.0', 26);
@@ -33,6 +33,7 @@ export function compileWindowsNode(node: NodeSpec, self: PeerNode, view: Cluster
   return {
     kind: 'windows',
     name: node.name,
+    datapath: view.datapathOf(node.name),
     ref: node.ref,
     ip: self.ip,
     ...(build !== undefined ? { build } : {}),

@@ -29,12 +29,27 @@ function outboundNat(ep: HnsEndpoint): Extract<HnsEndpointPolicy, { Type: 'OutBo
   return ep.Policies.find((p): p is Extract<HnsEndpointPolicy, { Type: 'OutBoundNAT' }> => p.Type === 'OutBoundNAT');
 }
 
+/**
+ * An endpoint whose OutBoundNAT exception list the dump did not show (the
+ * list layout prints `System.Object[]`) gets the derived list. Assumption,
+ * reported when the dump was parsed.
+ */
+function withReadableExceptions(ep: HnsEndpoint, imp: HnsImport, derived: WindowsNodeState): HnsEndpoint {
+  if (!imp.unreadExceptions.includes(ep.ID)) return ep;
+  return { ...ep, Policies: ep.Policies.map((p) => (p.Type === 'OutBoundNAT' ? { ...p, ExceptionList: [...derived.natExceptions] } : p)) };
+}
+
 /** The Service a load balancer serves, found by its frontend (ClusterIP, external IP or NodePort). */
 function serviceOf(s: Scenario, vip: string, port: number, nodePort: boolean): ObjectRef | undefined {
   const svc = s.services.find((v) =>
     nodePort ? v.ports.some((p) => p.nodePort === port) : (v.clusterIP === vip || v.externalIPs.includes(vip) || v.loadBalancerIngress.includes(vip)) && v.ports.some((p) => p.port === port),
   );
   return svc?.ref;
+}
+
+/** `/endpoints/<ID>` → `<ID>`. */
+export function endpointIdOf(ref: string): string {
+  return ref.split('/').pop() ?? '';
 }
 
 function loadBalancersOf(imp: HnsImport, endpoints: HnsEndpoint[], st: WindowsNodeState, s: Scenario): WinLoadBalancer[] {
@@ -45,12 +60,16 @@ function loadBalancersOf(imp: HnsImport, endpoints: HnsEndpoint[], st: WindowsNo
       const nodePort = elb.VIPs.length === 0;
       const vip = nodePort ? st.ip : elb.VIPs[0]!;
       const service = serviceOf(s, vip, elb.ExternalPort, nodePort) ?? { kind: 'HnsPolicyList', name: pl.ID };
+      // A reference to an endpoint the dumps lack names no address: that backend is left out, and a
+      // load balancer left without any is not built (K1 winkernel: no usable endpoints → no load
+      // balancer). importers/hnsCheck.ts reports both.
       const backends = pl.References.flatMap((ref) => {
-        const ep = byId.get(ref.split('/').pop()!.toUpperCase());
+        const ep = byId.get(endpointIdOf(ref).toUpperCase());
         if (!ep) return [];
         const pod = st.pods.find((p) => p.ip === ep.IPAddress);
         return [{ ip: ep.IPAddress, endpointId: ep.ID, remote: ep.IsRemoteEndpoint === true, ...(pod ? { pod: pod.pod } : {}) }];
       });
+      if (backends.length === 0) return [];
       const kind: WinLoadBalancer['kind'] = nodePort ? 'NodePort' : s.services.some((v) => v.clusterIP === vip) ? 'ClusterIP' : s.services.some((v) => v.loadBalancerIngress.includes(vip)) ? 'LoadBalancer' : 'ExternalIP';
       return [
         {
@@ -84,7 +103,7 @@ export function withImportedHns(derived: WindowsNodeState, imp: HnsImport, s: Sc
   const block = (subnet && parseCidr(subnet.AddressPrefix)) || derived.block;
   const mode = network.Type === 'Overlay' ? 'overlay' : 'l2bridge';
   const vsid = subnet?.Policies.find((p) => p.Type === 'VSID')?.VSID;
-  const endpoints = imp.endpoints.length > 0 ? imp.endpoints : derived.endpoints;
+  const endpoints = imp.endpoints.length > 0 ? imp.endpoints.map((e) => withReadableExceptions(e, imp, derived)) : derived.endpoints;
   const local = endpoints.filter((e) => !e.IsRemoteEndpoint);
   const hostEndpoint = endpoints.find((e) => e.Name.endsWith('_ep')) ?? endpoints.find((e) => e.IPAddress === nthAddress(block, 2)) ?? derived.hostEndpoint;
   const pods: WindowsPod[] = derived.pods.flatMap((p) => {

@@ -36,6 +36,22 @@ interface Ctx {
   st: WindowsNodeState;
   ctx: HopContext;
   rec: StepRecorder;
+  /** Switch passes taken inside this node for one packet (switch → host → switch …); bounded by MAX_SWITCH_PASSES. */
+  passes: number;
+}
+
+/**
+ * Passes through the switch one packet may take inside a node before the walk
+ * stops. A real packet crosses the vSwitch a few times at most (pod port →
+ * host port → external port); more means the model sends it in a circle.
+ */
+const MAX_SWITCH_PASSES = 8;
+
+/** Counts one more pass through the switch; past the limit the packet stops with a verdict instead of recursing on. */
+function loopGuard(c: Ctx, p: Packet): HopResult | undefined {
+  if (++c.passes <= MAX_SWITCH_PASSES) return undefined;
+  c.rec.add({ at: { component: 'vswitch', layer: c.st.network.Name }, action: 'drop', before: p, rule: { text: `${MAX_SWITCH_PASSES} passes through ${c.st.network.Name} for one packet`, source: 'packetwalk: the model has no rule for this packet that ends inside the node', assumption: true }, explain: 'windows.switchLoop', params: { dst: innerIp(p).dst, passes: MAX_SWITCH_PASSES } });
+  return stop(c, 'dropped', 'switch-loop', { dst: innerIp(p).dst, passes: MAX_SWITCH_PASSES });
 }
 
 /** Where the switch sends a packet after the layers. */
@@ -165,6 +181,8 @@ function encapsulate(c: Ctx, p: Packet, e: Extract<UftRoute, { kind: 'encap' }>)
  */
 function dispatch(c: Ctx, p: Packet, d: Decision, composed?: () => void): HopResult {
   const { st, rec } = c;
+  const looped = loopGuard(c, p);
+  if (looped) return looped;
   if (d.kind !== 'encap') composed?.();
   if (d.kind === 'encap') {
     const outer = encapsulate(c, p, d);
@@ -402,6 +420,8 @@ function switchFromPort(c: Ctx, port: VfpPort, p: Packet, srcPod?: WindowsPod): 
 /** The switch delivers to the port that owns the destination IP. */
 function switchToIp(c: Ctx, p: Packet): HopResult {
   const { st, rec } = c;
+  const looped = loopGuard(c, p);
+  if (looped) return looped;
   const dst = innerIp(p).dst;
   const pod = st.pods.find((x) => x.ip === dst);
   if (pod) return deliverToPod(c, pod, p);
@@ -460,6 +480,8 @@ function deliverToPod(c: Ctx, pod: WindowsPod, p0: Packet): HopResult {
 /** The host vNIC port, inbound: replies to flows the host NATed, NodePort load balancers, or the host itself. */
 function toHost(c: Ctx, p: Packet): HopResult {
   const { st, rec } = c;
+  const looped = loopGuard(c, p);
+  if (looped) return looped;
   const port = hostPort(st);
   const hit = uftLookup(uftTable(c.ctx, st.name), tupleOf(p));
   if (hit && (hit.dir === 'reverse' || hit.entry.port === port.id)) {
@@ -512,12 +534,14 @@ function deliverToHost(c: Ctx, p: Packet): HopResult {
 // ---------------------------------------------------------------- entry points
 
 /** A pod sends: its compartment's route, its vNIC, into the switch. */
-function fromPod(c: Ctx, podName: string, p: Packet): HopResult {
+function fromPod(c: Ctx, podName: string, p0: Packet, unbound: boolean): HopResult {
   const { st, rec } = c;
   const pod = st.pods.find((x) => x.pod === podName);
   const port = pod && portOfPod(st, podName);
-  if (!pod || !port) return stop(c, 'dropped', 'no-endpoint', { pod: podName });
-  const dst = innerIp(p).dst;
+  if (!pod || !port) return stop(c, 'dropped', 'no-endpoint', { pod: podName, ip: innerIp(p0).src });
+  const dst = innerIp(p0).dst;
+  if (isLoopback(dst) || dst === pod.ip) return compartmentLoopback(c, pod, p0, unbound);
+  const p = p0;
   const onLink = cidrContains(st.block, dst);
   const nextHop = onLink ? dst : pod.gateway;
   rec.add({
@@ -579,18 +603,85 @@ function fromWire(c: Ctx, arrival: Arrival): HopResult {
   return stop(c, 'dropped', 'not-for-this-node', { dst });
 }
 
-/** A process on the node itself sends (a hostNetwork/HostProcess client, `--src node:…`). */
-function fromHost(c: Ctx, p0: Packet): HopResult {
+function isLoopback(ip: string): boolean {
+  return ip.startsWith('127.');
+}
+
+/**
+ * A packet for the host's own address stays in its TCP/IP stack (loopback):
+ * it never enters the vSwitch or VFP. The host's addresses: the node IP on
+ * `vEthernet (Ethernet)`, 127.0.0.0/8, and the `.2` of the block — on
+ * L2Bridge `Calico_ep` is hot-attached to the host compartment [C25]; on
+ * overlay it is the source VIP endpoint, a remote endpoint whose provider
+ * address is this node [C25][K1], taken as the host's own (assumption).
+ */
+function hostLoopback(c: Ctx, p: Packet): HopResult {
   const { st, rec } = c;
-  const p = innerIp(p0).src === '0.0.0.0' ? patchInnerIp(p0, { src: st.ip }) : p0;
   const dst = innerIp(p).dst;
+  const sourceVip = dst === st.hostEndpoint.IPAddress;
+  const overlayVip = sourceVip && st.mode === 'overlay';
+  rec.add({
+    at: { component: 'routing', layer: HOST_VNIC },
+    action: 'route',
+    before: p,
+    rule: {
+      text: sourceVip ? `Get-HnsEndpoint ${st.hostEndpoint.Name}: IPAddress ${dst}${st.hostEndpoint.IsRemoteEndpoint ? ', IsRemoteEndpoint true' : ''}` : `${dst}: a local address of the host (Loopback Pseudo-Interface 1 / ${HOST_VNIC})`,
+      source: sourceVip ? `C25 Calico CNI (Calico_ep: .2 of the block)${overlayVip ? '; K1 winkernel sourceVip endpoint (PA = this node); assumption: the host answers for it as its own address' : '; hot-attached to the host compartment'}` : 'Windows TCP/IP: packets to a local address are looped back in the stack',
+      ...(overlayVip ? { assumption: true } : {}),
+    },
+    explain: 'windows.hostLoopback',
+    params: { dst },
+  });
+  return deliverToHost(c, p);
+}
+
+/**
+ * A pod sending to its own address or to 127.0.0.0/8: the compartment's own
+ * TCP/IP stack loops it back; it never reaches the vNIC. Assumption, as for
+ * every pod socket: something listens on the port.
+ */
+function compartmentLoopback(c: Ctx, pod: WindowsPod, p0: Packet, unbound: boolean): HopResult {
+  const { rec } = c;
+  const dst = innerIp(p0).dst;
+  const p = unbound ? patchInnerIp(p0, { src: isLoopback(dst) ? '127.0.0.1' : dst }) : p0;
+  rec.add({ at: { component: 'compartment', layer: pod.pod }, action: 'route', before: p, rule: { text: `${dst}: a local address of the compartment of ${pod.pod}`, source: 'Windows TCP/IP: packets to a local address are looped back in the compartment; assumption: a socket of the pod listens on the port', owner: pod.ref, assumption: true }, explain: 'windows.compartmentLoopback', params: { dst, pod: pod.pod } });
+  const ip = innerIp(p);
+  const { sport, dport } = ports(p);
+  rec.add({ at: { component: 'socket', layer: pod.pod }, action: 'deliver', before: p, explain: 'windows.deliverPod', params: { pod: pod.pod, ip: ip.dst } });
+  return { steps: rec.steps, outcome: { kind: 'deliver', delivered: { node: c.st.name, pod: pod.pod, ip: ip.dst, ...(ip.proto === 'icmp' ? {} : { port: dport, seenSrcPort: sport }), seenSrcIp: ip.src, ttl: ip.ttl } } };
+}
+
+/**
+ * The host's own connections are stateful too: their replies match the flow
+ * (VFP unified flow on the host port) before any load balancer, so a reply to
+ * a port that is also a NodePort is not load-balanced as a new connection.
+ * @see DATAPATH-FACTS §5 [M9][M10]: the unified flow table is consulted before the layers.
+ */
+function rememberHostFlow(c: Ctx, p: Packet): void {
+  const key = tupleOf(p);
+  const table = uftTable(c.ctx, c.st.name);
+  if (table.some((e) => sameTuple(e.key, key))) return;
+  table.push({ port: hostPort(c.st).id, key, result: key, route: { kind: 'host' }, text: 'no rewrite (host flow)', hits: 0 });
+}
+
+/** A process on the node itself sends (a hostNetwork/HostProcess client, `--src node:…`). */
+function fromHost(c: Ctx, p0: Packet, unbound: boolean): HopResult {
+  const { st, rec } = c;
+  const dst = innerIp(p0).dst;
+  const ownAddress = dst === st.ip || dst === st.hostEndpoint.IPAddress || isLoopback(dst);
+  // An unbound socket sending to one of the host's own addresses takes that address (127.0.0.1 for loopback) as its source.
+  const p = ownAddress && unbound ? patchInnerIp(p0, { src: isLoopback(dst) ? '127.0.0.1' : dst }) : p0;
   const { dport } = ports(p);
-  const ownAddress = dst === st.ip || dst.startsWith('127.');
   if (ownAddress && nodePortOn(st, p)) {
     rec.add({ at: { component: 'routing', layer: HOST_VNIC }, action: 'drop', before: p, rule: { text: `NodePort ${dport} on ${dst}`, source: 'K6 kubernetes.io windows-networking limitations; the seed («NodePort недоступен с самого узла»)' }, explain: 'windows.nodePortFromNode', params: { port: dport ?? 0 } });
     return stop(c, 'unsupported', 'nodeport-from-own-node', { port: dport ?? 0 });
   }
-  if (ownAddress) return toHost(c, p);
+  if (ownAddress) {
+    // A reply to a pod's flow that OutBoundNAT translated to the node IP belongs to that flow: VFP reverses it (existing model).
+    const natted = uftLookup(uftTable(c.ctx, st.name), tupleOf(p));
+    if (natted?.dir === 'reverse' && natted.entry.port !== hostPort(st).id) return toHost(c, p);
+    return hostLoopback(c, p);
+  }
   const clusterIpLb = st.loadBalancers.find((lb) => lb.kind === 'ClusterIP' && lb.vip === dst && lb.externalPort === dport && lb.proto === innerIp(p).proto);
   if (clusterIpLb) {
     rec.add({ at: { component: 'routing', layer: HOST_VNIC }, action: 'drop', before: p, rule: { text: `${dst}:${dport}: ClusterIP load balancer without LocalRoutedVIP`, source: 'M4 learn.microsoft.com common-problems: the node cannot reach services by ClusterIP from the host (pods can); K2 winkernel sets LocalRoutedVIP ("VIP access from the host") only on NodePort load balancers', owner: clusterIpLb.service }, explain: 'windows.clusterIpFromHost', params: { vip: dst } });
@@ -602,6 +693,7 @@ function fromHost(c: Ctx, p0: Packet): HopResult {
     const framed = withOuterEth(p, { src: st.hostMac, dst: packetMac(st.network.DrMacAddress ?? st.hostMac) });
     return switchFromPort(c, hostPort(st), framed);
   }
+  rememberHostFlow(c, p);
   return routeByHost(c, p, st.hostMac);
 }
 
@@ -611,8 +703,8 @@ function fromHost(c: Ctx, p0: Packet): HopResult {
  * @returns the steps and what happens next (send on the wire, deliver, or stop with a verdict).
  */
 export function evaluateWindowsNode(st: WindowsNodeState, arrival: Arrival, ctx: HopContext): HopResult {
-  const c: Ctx = { st, ctx, rec: new StepRecorder(st.name) };
-  if (arrival.place.kind === 'windows-pod' && arrival.local) return fromPod(c, arrival.place.pod, arrival.packet);
-  if (arrival.local) return fromHost(c, arrival.packet);
+  const c: Ctx = { st, ctx, rec: new StepRecorder(st.name), passes: 0 };
+  if (arrival.place.kind === 'windows-pod' && arrival.local) return fromPod(c, arrival.place.pod, arrival.packet, arrival.unboundSource === true);
+  if (arrival.local) return fromHost(c, arrival.packet, arrival.unboundSource === true);
   return fromWire(c, arrival);
 }

@@ -62,7 +62,7 @@ export function compilePodEndpoints(self: PeerNode, view: ClusterView, net: HnsN
     const key = `${p.namespace}/${p.name}`;
     const ip = view.podIP.get(key);
     if (p.hostNetwork || !ip) return;
-    const pool = pools.find((x) => !x.disabled && cidrContains(parseCidr(x.cidr)!, ip));
+    const pool = pools.find((x) => !x.disabled && cidrContains(parseCidr(x.cidr), ip));
     // Flannel's Windows CNI configs always carry OutBoundNAT (ipMasq); Calico follows the pool's natOutgoing.
     const nat = cni.plugin === 'flannel' ? true : pool?.natOutgoing ?? false;
     const mac = mode === 'overlay' ? calicoPodMac(ip) : hypervMac(`${self.name}/${key}`);

@@ -4,6 +4,7 @@
  * ports that execute them, the host's route table and the load balancers
  * kube-proxy (winkernel) could not create.
  */
+import type { Datapath } from '../datapath/datapath';
 import type { ObjectRef } from '../model/diagnostic';
 import type { Cidr } from '../model/ipv4';
 import type { HnsEndpoint, HnsNamespace, HnsNetwork, HnsPolicyList } from './hns';
@@ -80,6 +81,8 @@ export interface WinLoadBalancer {
 export interface WindowsNodeState {
   kind: 'windows';
   name: string;
+  /** CNI × dataplane (HNS) × service proxy (winkernel), as decided for this node. */
+  datapath: Datapath;
   ref: ObjectRef;
   ip: string;
   build?: number;

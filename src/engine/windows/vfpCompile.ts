@@ -25,7 +25,11 @@ import { HOST_VNIC, PHYSICAL_NIC } from './network';
 import type { WindowsNetworkMode, WindowsPod, WinLoadBalancer } from './state';
 import { LAYER, type VfpLayer, type VfpPort, type VfpRule } from './vfp';
 
-const CIDR = (s: string): Cidr => parseCidr(s)!;
+/** A prefix as a one-element match list; an unparsable one (an imported dump can hold anything) → none, and its rule is left out. */
+const CIDR = (s: unknown): Cidr[] => {
+  const c = typeof s === 'string' ? parseCidr(s) : undefined;
+  return c ? [c] : [];
+};
 const json = (o: unknown): string => JSON.stringify(o);
 const ACL_SRC = 'C23 felix/dataplane/windows/endpoint_mgr.go; C24 policysets (Switch ACLs); ACL_ENDPOINT_LAYER as vfpctrl lists it';
 const LB_SRC = 'K1/K2 pkg/proxy/winkernel (load balancer per service port); M5 networkhealth.ps1 (rule placement)';
@@ -48,7 +52,7 @@ export interface VfpCompileInput {
 function aclLayer(ep: HnsEndpoint, owner: ObjectRef): VfpLayer {
   const rules: VfpRule[] = ep.Policies.flatMap((p) => {
     if (p.Type !== 'ACL') return [];
-    const remote = p.RemoteAddresses ? p.RemoteAddresses.split(',').map(CIDR) : undefined;
+    const remote = typeof p.RemoteAddresses === 'string' && p.RemoteAddresses ? p.RemoteAddresses.split(',').flatMap((a) => CIDR(a.trim())) : undefined;
     return [
       {
         id: p.Id,
@@ -73,7 +77,7 @@ function lbRule(lb: WinLoadBalancer, nodeIp: string, direction: 'out' | 'in'): V
     id,
     priority: 100,
     direction,
-    match: { proto: lb.proto, dst: [CIDR(`${lb.vip}/32`)], dport: lb.externalPort },
+    match: { proto: lb.proto, dst: CIDR(`${lb.vip}/32`), dport: lb.externalPort },
     action: {
       type: 'lb',
       lbId: lb.id,
@@ -95,7 +99,7 @@ function natLayer(ep: HnsEndpoint, nodeIp: string, owner: ObjectRef): VfpLayer |
   const nat = ep.Policies.find((p): p is Extract<HnsEndpointPolicy, { Type: 'OutBoundNAT' }> => p.Type === 'OutBoundNAT');
   if (!nat) return undefined;
   const hns = json(nat);
-  const rules: VfpRule[] = nat.ExceptionList.map((c, i) => ({ id: `OUTBOUNDNAT_EXCEPTION_${c}`, priority: 100 + i, direction: 'out', match: { dst: [CIDR(c)] }, action: { type: 'nat-exempt' }, hns, source: NAT_SRC, owner }));
+  const rules: VfpRule[] = nat.ExceptionList.flatMap((c, i) => CIDR(c).map((dst): VfpRule => ({ id: `OUTBOUNDNAT_EXCEPTION_${c}`, priority: 100 + i, direction: 'out', match: { dst: [dst] }, action: { type: 'nat-exempt' }, hns, source: NAT_SRC, owner })));
   for (const proto of ['tcp', 'udp', 'icmp'] as const) {
     rules.push({ id: `SNAT_${proto.toUpperCase()}_OUTBOUNDNAT_${nodeIp}`, priority: 1000, direction: 'out', match: { proto }, action: { type: 'snat', ip: nodeIp }, hns, source: NAT_SRC, owner });
   }
@@ -118,12 +122,15 @@ function routeLayer(input: VfpCompileInput, ep: HnsEndpoint | undefined): VfpLay
     const vsid = net.Subnets[0]?.Policies[0]?.VSID ?? 4096;
     for (const p of net.Policies) {
       if (p.Type !== 'RemoteSubnetRoute') continue;
-      rules.push({ id: `PA_ROUTE_${p.DestinationPrefix}_${p.ProviderAddress}`, priority: 200, direction: 'out', match: { dst: [CIDR(p.DestinationPrefix)] }, action: { type: 'encap', pa: p.ProviderAddress, vni: p.IsolationId || vsid, drMac: packetMac(p.DistributedRouterMacAddress), prefix: p.DestinationPrefix }, hns: json(p), source: VNET_SRC });
+      const dst = CIDR(p.DestinationPrefix);
+      if (dst.length === 0) continue;
+      rules.push({ id: `PA_ROUTE_${p.DestinationPrefix}_${p.ProviderAddress}`, priority: 200, direction: 'out', match: { dst }, action: { type: 'encap', pa: p.ProviderAddress, vni: p.IsolationId || vsid, drMac: packetMac(p.DistributedRouterMacAddress), prefix: p.DestinationPrefix }, hns: json(p), source: VNET_SRC });
     }
   }
   for (const p of ep?.Policies ?? []) {
-    if (p.Type !== 'ROUTE') continue;
-    rules.push({ id: `ROUTE_${p.DestinationPrefix}`, priority: 300, direction: 'out', match: { dst: [CIDR(p.DestinationPrefix)] }, action: { type: 'route-host' }, hns: json(p), source: 'C29 cni.conf.template (ROUTE NeedEncap per service CIDR); C25 (ROUTE <node IP>/32 for node ports)' });
+    const dst = p.Type === 'ROUTE' ? CIDR(p.DestinationPrefix) : [];
+    if (p.Type !== 'ROUTE' || dst.length === 0) continue;
+    rules.push({ id: `ROUTE_${p.DestinationPrefix}`, priority: 300, direction: 'out', match: { dst }, action: { type: 'route-host' }, hns: json(p), source: 'C29 cni.conf.template (ROUTE NeedEncap per service CIDR); C25 (ROUTE <node IP>/32 for node ports)' });
   }
   if (mode === 'l2bridge') {
     rules.push({ id: `MAC_REWRITE_${input.hostMac}`, priority: 1000, direction: 'out', match: {}, action: { type: 'mac-rewrite', srcMac: input.hostMac }, hns: json({ Type: 'L2Bridge', Name: net.Name, SourceMac: net.SourceMac }), source: 'M2/K6: l2bridge rewrites the container MAC to the host MAC; cross-subnet traffic is routed by the host' });
@@ -135,8 +142,10 @@ function routeLayer(input: VfpCompileInput, ep: HnsEndpoint | undefined): VfpLay
 
 export function compileVfpPorts(input: VfpCompileInput): VfpPort[] {
   const clusterIpLbs = input.loadBalancers.filter((lb) => lb.kind === 'ClusterIP');
-  const ports: VfpPort[] = input.pods.map((pod) => {
-    const ep = input.endpoints.find((e) => e.ID === pod.endpointId)!;
+  // A pod whose HNS endpoint is missing (an imported dump can lack it) has no VFP port.
+  const ports: VfpPort[] = input.pods.flatMap((pod) => {
+    const ep = input.endpoints.find((e) => e.ID === pod.endpointId);
+    if (!ep) return [];
     const layers: VfpLayer[] = [aclLayer(ep, pod.ref)];
     const dsr = clusterIpLbs.filter((lb) => lb.dsr).map((lb) => lbRule(lb, input.nodeIp, 'out'));
     const slb = clusterIpLbs.filter((lb) => !lb.dsr).map((lb) => lbRule(lb, input.nodeIp, 'out'));
@@ -145,7 +154,7 @@ export function compileVfpPorts(input: VfpCompileInput): VfpPort[] {
     const nat = natLayer(ep, input.nodeIp, pod.ref);
     if (nat) layers.push(nat);
     layers.push(routeLayer(input, ep));
-    return { id: pod.endpointId, label: pod.pod, kind: 'endpoint', endpointId: pod.endpointId, pod: pod.pod, ip: pod.ip, mac: pod.mac, layers };
+    return [{ id: pod.endpointId, label: pod.pod, kind: 'endpoint' as const, endpointId: pod.endpointId, pod: pod.pod, ip: pod.ip, mac: pod.mac, layers }];
   });
   const external = input.loadBalancers.filter((lb) => lb.kind !== 'ClusterIP').map((lb) => lbRule(lb, input.nodeIp, 'in'));
   ports.push({
@@ -164,7 +173,7 @@ export function compileVfpPorts(input: VfpCompileInput): VfpPort[] {
     mac: input.hostMac,
     layers:
       input.mode === 'overlay' && vsid !== undefined
-        ? [{ name: LAYER.encap, rules: [{ id: `DECAP_VSID_${vsid}`, priority: 100, direction: 'in', match: { proto: 'udp', dst: [CIDR(`${input.nodeIp}/32`)] }, action: { type: 'decap', vni: vsid }, hns: json(input.network.Subnets[0]), source: 'M2/K6: overlay networks encapsulate with the subnet VSID; assumption: decapsulation at the external port', assumption: true }] }]
+        ? [{ name: LAYER.encap, rules: [{ id: `DECAP_VSID_${vsid}`, priority: 100, direction: 'in', match: { proto: 'udp', dst: CIDR(`${input.nodeIp}/32`) }, action: { type: 'decap', vni: vsid }, hns: json(input.network.Subnets[0]), source: 'M2/K6: overlay networks encapsulate with the subnet VSID; assumption: decapsulation at the external port', assumption: true }] }]
         : [],
   });
   return ports;

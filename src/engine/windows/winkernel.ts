@@ -67,7 +67,7 @@ export interface WinkernelState {
 /** kube-proxy's findRemoteSubnetProviderAddress: the PA of the RemoteSubnetRoute containing the IP, or equal to it. @see [K1] */
 function providerAddressFor(net: HnsNetwork, ip: string): string | undefined {
   for (const p of net.Policies) {
-    if (p.Type === 'RemoteSubnetRoute' && (p.ProviderAddress === ip || cidrContains(parseCidr(p.DestinationPrefix)!, ip))) return p.ProviderAddress;
+    if (p.Type === 'RemoteSubnetRoute' && (p.ProviderAddress === ip || cidrContains(parseCidr(p.DestinationPrefix), ip))) return p.ProviderAddress;
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-/** The step-sentence catalogue (`explain`, `reason`) of a language, as the worker's `formatTrace` takes it. */
+/** The step-sentence catalogue (`explain`, `reason`, and the trace text's words `format`) of a language, as the worker's `formatTrace` takes it. */
 import type { i18n as I18n } from 'i18next';
 
 /** Sentence templates by nested key (the worker's `ExplainCatalogue`). */
@@ -6,5 +6,5 @@ export type ExplainCatalogue = { [key: string]: string | ExplainCatalogue };
 
 export function sentenceCatalogue(i18n: I18n, language: 'en' | 'ru'): ExplainCatalogue {
   const bundle = (i18n.getResourceBundle(language, 'translation') ?? {}) as ExplainCatalogue;
-  return { explain: bundle.explain ?? {}, reason: bundle.reason ?? {} };
+  return { explain: bundle.explain ?? {}, reason: bundle.reason ?? {}, format: bundle.format ?? {} };
 }

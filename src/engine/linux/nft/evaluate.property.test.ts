@@ -8,9 +8,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EndpointSliceSpec, ServiceSpec } from '../../model/scenario';
-import { compileCalicoNft } from './calico';
+import { compileCalicoNft } from '../cni/calico/nft';
 import { evaluateNftHook, type NftContext, type NftPacket } from './evaluate';
-import { compileKubeProxyNft } from './kubeProxy';
+import { compileKubeProxyNft } from '../proxy/nftables/kubeProxy';
 import { printNftRuleset } from './print';
 import type { NftHook, NftTable, NftVerdict } from './ruleset';
 import { CALICO_INPUT, INTERNET, KP_INPUT, LB_BLOCKED, LB_CLIENT, NODE_A, POD_A1, POD_A2, POD_NONAT, TUNNEL_A, ep, slice, svc, nodeAContext } from './testdata/plan';

@@ -17,9 +17,9 @@
  *   53/tcp), ext .19 externalIP 192.168.99.19.
  */
 import { describe, expect, it } from 'vitest';
-import { compileCalicoNft } from './calico';
+import { compileCalicoNft } from '../cni/calico/nft';
 import { evaluateNftHook, type NftContext, type NftHookResult, type NftPacket } from './evaluate';
-import { compileKubeProxyNft } from './kubeProxy';
+import { compileKubeProxyNft } from '../proxy/nftables/kubeProxy';
 import type { NftHook } from './ruleset';
 import { CALICO_INPUT, INTERNET, KP_INPUT, LB_BLOCKED, LB_CLIENT, NODE_A, POD_A1, POD_A2, POD_NONAT, TUNNEL_A, nodeAContext } from './testdata/plan';
 

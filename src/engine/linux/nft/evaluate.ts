@@ -27,8 +27,8 @@
 import type { ObjectRef } from '../../model/diagnostic';
 import { formatMark, formatRule, formatVerdict } from './format';
 import { keyValue, lookupElement, matchHolds, type NftContext, type NftPacket } from './match';
-import type { NftChain, NftHook, NftRule, NftTable, NftVerdict } from './ruleset';
-import { findChain, findSet, NFT_PRIORITY, tableId } from './ruleset';
+import type { NftBaseChainSpec, NftChain, NftHook, NftRule, NftTable, NftVerdict } from './ruleset';
+import { findSet, NFT_PRIORITY, tableId } from './ruleset';
 
 export type { NftContext, NftPacket } from './match';
 export type { NftHook } from './ruleset';
@@ -40,7 +40,7 @@ export interface NftHit {
   ruleText: string;
   source: string;
   owner?: ObjectRef;
-  effect: 'match' | 'jump' | 'goto' | 'return' | 'accept' | 'drop' | 'reject' | 'dnat' | 'masquerade' | 'snat' | 'mark' | 'vmap' | 'numgen' | 'affinity';
+  effect: 'match' | 'jump' | 'goto' | 'return' | 'accept' | 'drop' | 'reject' | 'dnat' | 'masquerade' | 'snat' | 'mark' | 'vmap' | 'numgen' | 'statistic' | 'affinity';
   detail?: string;
 }
 
@@ -66,14 +66,33 @@ const NAT_CORE_PRIORITY: Partial<Record<NftHook, number>> = {
 /** Upper bound on rules evaluated per hook; a real ruleset cannot loop (nft rejects loops). */
 const MAX_STEPS = 100_000;
 
-interface RunState {
+/** The state of one packet's walk through a hook: shared by the nftables and iptables rule runners. */
+export interface RunState {
   packet: NftPacket;
   hits: NftHit[];
   nat?: NftNat;
   steps: number;
+  /** iptables `-m statistic --mode random`: the alternative taken in each chain visited (chain → index). */
+  randomPicks: Map<string, number>;
 }
 
-type RuleAction = { kind: 'continue' } | { kind: 'verdict'; verdict: NftVerdict } | { kind: 'reject' } | { kind: 'nat' };
+/** What one rule decided: fall through, a verdict, a reject, or a NAT translation (which ends the base chain). */
+export type RuleAction = { kind: 'continue' } | { kind: 'verdict'; verdict: NftVerdict } | { kind: 'reject' } | { kind: 'nat' };
+
+/**
+ * A table as the hook walk sees it, whatever wrote it: chains (base chains
+ * carry their hook registration), and how to run rule `ri` of chain `ci`.
+ * nftables tables (nftWalkTable) and iptables tables (iptables/evaluate.ts)
+ * both become one; the hooks, priorities, NAT grouping and jump stack are
+ * the kernel's and do not depend on the rule language.
+ */
+export interface WalkTable {
+  chains: readonly { name: string; base?: NftBaseChainSpec }[];
+  ruleCount(ci: number): number;
+  /** Index of a chain by name, or -1. */
+  findChain(name: string): number;
+  runRule(ci: number, ri: number, st: RunState, ctx: NftContext): RuleAction | undefined;
+}
 
 function hit(t: NftTable, c: NftChain, r: NftRule, effect: NftHit['effect'], detail?: string): NftHit {
   const h: NftHit = { table: tableId(t), chain: c.name, ruleText: formatRule(r), source: r.source, effect };
@@ -92,7 +111,7 @@ function dynamicSetMatched(t: NftTable, r: NftRule): string | undefined {
   return undefined;
 }
 
-/** Runs one rule: undefined when it does not match; else what it decided. Records one hit. */
+/** Runs one nft rule: undefined when it does not match; else what it decided. Records one hit. */
 function runRule(t: NftTable, c: NftChain, r: NftRule, st: RunState, ctx: NftContext): RuleAction | undefined {
   if (!r.match.every((m) => matchHolds(t, m, st.packet, ctx))) return undefined;
   let effect: NftHit['effect'] = 'match';
@@ -172,17 +191,16 @@ function runRule(t: NftTable, c: NftChain, r: NftRule, st: RunState, ctx: NftCon
 }
 
 /** Runs a base chain to its verdict. */
-function runBaseChain(t: NftTable, base: NftChain, st: RunState, ctx: NftContext): 'accept' | 'drop' | 'reject' {
-  const stack: { chain: NftChain; i: number }[] = [{ chain: base, i: 0 }];
+function runBaseChain(t: WalkTable, base: number, st: RunState, ctx: NftContext): 'accept' | 'drop' | 'reject' {
+  const stack: { ci: number; i: number }[] = [{ ci: base, i: 0 }];
   while (stack.length > 0) {
     if (++st.steps > MAX_STEPS) return 'drop';
     const top = stack[stack.length - 1]!;
-    const r = top.chain.rules[top.i++];
-    if (!r) {
+    if (top.i >= t.ruleCount(top.ci)) {
       stack.pop();
       continue;
     }
-    const a = runRule(t, top.chain, r, st, ctx);
+    const a = t.runRule(top.ci, top.i++, st, ctx);
     if (!a || a.kind === 'continue') continue;
     if (a.kind === 'reject') return 'reject';
     if (a.kind === 'nat') return 'accept';
@@ -192,15 +210,25 @@ function runBaseChain(t: NftTable, base: NftChain, st: RunState, ctx: NftContext
       stack.pop();
       continue;
     }
-    const next = findChain(t, v.chain);
-    if (!next) continue; // nft refuses to load a jump to a missing chain; be lenient.
-    if (v.kind === 'jump') stack.push({ chain: next, i: 0 });
-    else stack[stack.length - 1] = { chain: next, i: 0 };
+    const next = t.findChain(v.chain);
+    if (next < 0) continue; // nft and iptables-restore refuse a jump to a missing chain; be lenient.
+    if (v.kind === 'jump') stack.push({ ci: next, i: 0 });
+    else stack[stack.length - 1] = { ci: next, i: 0 };
   }
-  return base.base?.policy ?? 'accept';
+  return t.chains[base]!.base?.policy ?? 'accept';
 }
 
-type Entry = { prio: number; ti: number; ci: number } & ({ kind: 'chain'; t: NftTable; c: NftChain } | { kind: 'nat'; chains: { t: NftTable; c: NftChain }[] });
+/** An nftables table as a WalkTable. */
+export function nftWalkTable(t: NftTable): WalkTable {
+  return {
+    chains: t.chains,
+    ruleCount: (ci) => t.chains[ci]!.rules.length,
+    findChain: (name) => t.chains.findIndex((c) => c.name === name),
+    runRule: (ci, ri, st, ctx) => runRule(t, t.chains[ci]!, t.chains[ci]!.rules[ri]!, st, ctx),
+  };
+}
+
+type Entry = { prio: number; ti: number; ci: number } & ({ kind: 'chain'; t: WalkTable } | { kind: 'nat'; chains: { t: WalkTable; ci: number }[] });
 
 const byOrder = (a: { prio: number; ti: number; ci: number }, b: { prio: number; ti: number; ci: number }) => a.prio - b.prio || a.ti - b.ti || a.ci - b.ci;
 
@@ -216,13 +244,18 @@ const byOrder = (a: { prio: number; ti: number; ci: number }, b: { prio: number;
  * // r.nat = { kind: 'dnat', ip: '10.244.2.3', port: 53 }
  */
 export function evaluateNftHook(tables: NftTable[], hook: NftHook, pkt: NftPacket, ctx: NftContext, opts: { skipNat: boolean }): NftHookResult {
+  return walkHook(tables.map(nftWalkTable), hook, pkt, ctx, opts);
+}
+
+/** The hook walk over tables of any rule language (evaluateNftHook for nftables; iptables tables join through their WalkTable). */
+export function walkHook(tables: WalkTable[], hook: NftHook, pkt: NftPacket, ctx: NftContext, opts: { skipNat: boolean }): NftHookResult {
   const entries: Entry[] = [];
-  const nats: { prio: number; ti: number; ci: number; t: NftTable; c: NftChain }[] = [];
+  const nats: { prio: number; ti: number; ci: number; t: WalkTable }[] = [];
   tables.forEach((t, ti) =>
     t.chains.forEach((c, ci) => {
       if (!c.base || c.base.hook !== hook) return;
-      if (c.base.type === 'nat') nats.push({ prio: c.base.priority, ti, ci, t, c });
-      else entries.push({ kind: 'chain', prio: c.base.priority, ti, ci, t, c });
+      if (c.base.type === 'nat') nats.push({ prio: c.base.priority, ti, ci, t });
+      else entries.push({ kind: 'chain', prio: c.base.priority, ti, ci, t });
     }),
   );
   const natPrio = NAT_CORE_PRIORITY[hook];
@@ -233,7 +266,7 @@ export function evaluateNftHook(tables: NftTable[], hook: NftHook, pkt: NftPacke
   }
   entries.sort(byOrder);
 
-  const st: RunState = { packet: { ...pkt }, hits: [], steps: 0 };
+  const st: RunState = { packet: { ...pkt }, hits: [], steps: 0, randomPicks: new Map() };
   const runNat = !opts.skipNat && (pkt.ctState === 'new' || pkt.ctState === 'related');
   const result = (v: NftHookResult['verdict']): NftHookResult => {
     const r: NftHookResult = { verdict: v, packet: st.packet, hits: st.hits };
@@ -242,13 +275,13 @@ export function evaluateNftHook(tables: NftTable[], hook: NftHook, pkt: NftPacke
   };
   for (const e of entries) {
     if (e.kind === 'chain') {
-      const v = runBaseChain(e.t, e.c, st, ctx);
+      const v = runBaseChain(e.t, e.ci, st, ctx);
       if (v !== 'accept') return result(v);
       continue;
     }
     if (!runNat) continue;
-    for (const { t, c } of e.chains) {
-      const v = runBaseChain(t, c, st, ctx);
+    for (const { t, ci } of e.chains) {
+      const v = runBaseChain(t, ci, st, ctx);
       if (v !== 'accept') return result(v);
       if (st.nat) {
         if (st.nat.kind === 'dnat') st.packet = { ...st.packet, dst: st.nat.ip, ...(st.nat.port !== undefined ? { dport: st.nat.port } : {}) };

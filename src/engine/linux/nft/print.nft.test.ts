@@ -8,26 +8,22 @@
  * 2. Round trip: loading our text and listing it back gives our text again,
  *    up to the order of set/map elements (the kernel's hash order).
  *
- * Skipped, with a message, only when no `nft` binary is present.
+ * `npm test` installs nftables first; without `nft` the checks are skipped
+ * with a message, and under CI=true they fail (src/testing/tools.ts).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileCalicoNft } from './calico';
-import { compileKubeProxyNft } from './kubeProxy';
+import { toolOrSkip } from '../../../testing/tools';
+import { compileCalicoNft } from '../cni/calico/nft';
+import { compileKubeProxyNft } from '../proxy/nftables/kubeProxy';
 import { OVERALL_INPUT } from './testdata/upstream';
 import { printNftRuleset } from './print';
 import { CALICO_INPUT, KP_INPUT } from './testdata/plan';
 
-function findNft(): string | undefined {
-  for (const p of ['/usr/sbin/nft', '/sbin/nft', '/usr/bin/nft']) if (existsSync(p)) return p;
-  const r = spawnSync('sh', ['-c', 'command -v nft'], { encoding: 'utf8' });
-  return r.status === 0 && r.stdout.trim() !== '' ? r.stdout.trim() : undefined;
-}
-const NFT = findNft();
-if (!NFT) console.warn('print.nft.test: no `nft` binary found; skipping the checks against real nftables');
+const NFT = toolOrSkip('nft', 'nftables');
 
 const dir = mkdtempSync(join(tmpdir(), 'packetwalk-nft-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -15,8 +15,8 @@
  */
 import type { ObjectRef } from '../../../model/diagnostic';
 import type { EndpointSliceSpec, EndpointSpec, IPPoolSpec, ServicePortSpec, ServiceSpec } from '../../../model/scenario';
-import type { CalicoNftInput } from '../calico';
-import type { KubeProxyNftInput } from '../kubeProxy';
+import type { CalicoNftInput } from '../../cni/calico/nft';
+import type { KubeProxyNftInput } from '../../proxy/nftables/kubeProxy';
 import type { NftContext } from '../match';
 
 export const NODE_A = '192.168.10.21';

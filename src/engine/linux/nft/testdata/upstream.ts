@@ -6,7 +6,7 @@
  * Never imported by engine code.
  */
 import type { ServiceSpec } from '../../../model/scenario';
-import type { KubeProxyNftInput } from '../kubeProxy';
+import type { KubeProxyNftInput } from '../../proxy/nftables/kubeProxy';
 import { svc } from './plan';
 
 const ns = (n: number) => `ns${n}`;

@@ -21,9 +21,9 @@
  *   with iptables (chains FLANNEL-POSTRTG / FLANNEL-FWD, pkg/trafficmngr/iptables);
  *   we show the nftables form either way and mark the table as an assumption then.
  */
-import type { Cidr } from '../../model/ipv4';
-import type { NftChain, NftMatch, NftRule, NftTable } from './ruleset';
-import { NFT_PRIORITY, rule, verdict, verdictStmt } from './ruleset';
+import type { Cidr } from '../../../model/ipv4';
+import type { NftChain, NftMatch, NftRule, NftTable } from '../../nft/ruleset';
+import { NFT_PRIORITY, rule, verdict, verdictStmt } from '../../nft/ruleset';
 
 const SRC = 'flannel-io/flannel pkg/trafficmngr/nftables/nftables.go';
 

@@ -7,11 +7,11 @@
  * @see K4 kubernetes/kubernetes@b0f823e pkg/proxy/nftables/proxier.go
  * @see K5 kubernetes/kubernetes@81810de pkg/proxy/nftables/proxier_test.go
  */
-import { cidrContains, isIPv4, parseCidr } from '../../model/ipv4';
-import type { EndpointSliceSpec, ServiceSpec } from '../../model/scenario';
+import { cidrContains, isIPv4, parseCidr } from '../../../model/ipv4';
+import type { EndpointSliceSpec, ServiceSpec } from '../../../model/scenario';
 import { kubeProxySkeleton } from './kubeProxyBase';
 import { addServicePort } from './kubeProxyServices';
-import type { NftTable } from './ruleset';
+import type { NftTable } from '../../nft/ruleset';
 
 /** What compileKubeProxyNft reads: the node, kube-proxy's settings and the API objects. */
 export interface KubeProxyNftInput {

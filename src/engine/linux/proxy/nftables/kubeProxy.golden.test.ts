@@ -3,7 +3,7 @@
  * (kubernetes@81810de pkg/proxy/nftables/proxier_test.go), with its fake
  * proxier's settings (node "test-node" 192.168.0.2, detect-local 10.0.0.0/8,
  * service CIDR 172.30.0.0/16, nodeport-addresses 192.168.0.2/32, mark bit 14),
- * compiled and printed. testdata/kube-proxy-overall.nft was written by hand
+ * compiled and printed. kube-proxy-overall.nft was written by hand
  * from that test's expected `add …` lines, converted to `nft list` form
  * (same chain names, same rules, same elements).
  */
@@ -11,8 +11,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileKubeProxyNft } from './kubeProxy';
 import { endpointChainBase, servicePortChainBase, servicePortNameString } from './kubeProxyNames';
-import { printNftRuleset } from './print';
-import { OVERALL_INPUT } from './testdata/upstream';
+import { printNftRuleset } from '../../nft/print';
+import { OVERALL_INPUT } from '../../nft/testdata/upstream';
 
 const ns = (n: number) => `ns${n}`;
 
@@ -51,7 +51,7 @@ describe('kube-proxy names', () => {
 
 describe('kube-proxy golden text', () => {
   it('matches the hand-written expectation derived from TestOverallNFTablesRules', () => {
-    const want = readFileSync(new URL('./testdata/kube-proxy-overall.nft', import.meta.url), 'utf8');
+    const want = readFileSync(new URL('./kube-proxy-overall.nft', import.meta.url), 'utf8');
     expect(printNftRuleset([compileKubeProxyNft(OVERALL_INPUT)])).toBe(want);
   });
 });

@@ -24,14 +24,14 @@
  * @see K5 kubernetes/kubernetes@81810de pkg/proxy/nftables/proxier_test.go (TestOverallNFTablesRules)
  * @see kubernetes/kubernetes pkg/proxy/serviceport.go (ExternallyAccessible, UsesClusterEndpoints, UsesLocalEndpoints)
  */
-import type { ObjectRef } from '../../model/diagnostic';
-import { isIPv4, parseCidr, cidrContains } from '../../model/ipv4';
-import type { EndpointSliceSpec, ServicePortSpec, ServiceSpec } from '../../model/scenario';
+import type { ObjectRef } from '../../../model/diagnostic';
+import { isIPv4, parseCidr, cidrContains } from '../../../model/ipv4';
+import type { EndpointSliceSpec, ServicePortSpec, ServiceSpec } from '../../../model/scenario';
 import type { KubeProxySets } from './kubeProxyBase';
-import { categorizeEndpoints, endpointsForServicePort, type KubeProxyEndpoint } from '../../model/serviceEndpoints';
+import { categorizeEndpoints, endpointsForServicePort, type KubeProxyEndpoint } from '../../../model/serviceEndpoints';
 import { endpointNames, servicePortChainNames, servicePortNameString, type ServicePortKey } from './kubeProxyNames';
-import type { NftChain, NftL4Proto, NftMap, NftMatch, NftRule, NftTable, NftVerdict } from './ruleset';
-import { rule, verdict, verdictStmt } from './ruleset';
+import type { NftChain, NftL4Proto, NftMap, NftMatch, NftRule, NftTable, NftVerdict } from '../../nft/ruleset';
+import { rule, verdict, verdictStmt } from '../../nft/ruleset';
 
 const SRC = 'K4 pkg/proxy/nftables/proxier.go syncProxyRules';
 const SRC_T = 'K5 pkg/proxy/nftables/proxier_test.go@81810de TestOverallNFTablesRules';

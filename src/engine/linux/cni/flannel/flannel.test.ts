@@ -8,11 +8,11 @@
  *   win-1  192.168.10.33 lease 10.244.2.0/24 (web .3, iis .4; source VIP .2)
  */
 import { describe, expect, it } from 'vitest';
-import { hypervMac } from '../model/macs';
-import { fromYaml, preset } from '../testing/traceHelpers';
-import { windowsFlannelMacSeed } from '../ipam/flannelLeases';
-import { FLANNEL_VXLAN_YAML } from '../presets/flannel';
-import { nodeStateViews, type CompiledCluster } from '../trace/cluster';
+import { hypervMac } from '../../../model/macs';
+import { fromYaml, preset } from '../../../testing/traceHelpers';
+import { windowsFlannelMacSeed } from '../../../ipam/flannelLeases';
+import { FLANNEL_VXLAN_YAML } from '../../../presets/flannel';
+import { nodeStateViews, type CompiledCluster } from '../../../trace/cluster';
 
 function view(c: CompiledCluster, node: string, id: string): string[] {
   return nodeStateViews(c, node).find((v) => v.id === id)!.text.split('\n');

@@ -34,10 +34,10 @@
  * @see C18 felix/nftables/table.go (base chains), felix/nftables/table_layer.go (layer prefixes)
  * @see C19 felix/nftables/ipsets.go (net sets use `flags interval`); felix/dataplane/linux/masq_mgr.go
  */
-import { parseCidr } from '../../model/ipv4';
-import type { IPPoolSpec } from '../../model/scenario';
-import type { NftChain, NftRule, NftSet, NftTable } from './ruleset';
-import { NFT_PRIORITY, rule, verdict, verdictStmt } from './ruleset';
+import { parseCidr } from '../../../model/ipv4';
+import type { IPPoolSpec } from '../../../model/scenario';
+import type { NftChain, NftRule, NftSet, NftTable } from '../../nft/ruleset';
+import { NFT_PRIORITY, rule, verdict, verdictStmt } from '../../nft/ruleset';
 
 /** What compileCalicoNft reads. */
 export interface CalicoNftInput {

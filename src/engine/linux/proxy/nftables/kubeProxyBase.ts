@@ -13,8 +13,8 @@
  * @see K5 kubernetes/kubernetes@81810de pkg/proxy/nftables/proxier_test.go (baseRules)
  * @see K4 kubernetes/kubernetes@b0f823e pkg/proxy/nftables/proxier.go (setupNFTables)
  */
-import type { NftChain, NftMap, NftMatch, NftRule, NftSet, NftTable } from './ruleset';
-import { NFT_PRIORITY, rule, verdict, verdictStmt } from './ruleset';
+import type { NftChain, NftMap, NftMatch, NftRule, NftSet, NftTable } from '../../nft/ruleset';
+import { NFT_PRIORITY, rule, verdict, verdictStmt } from '../../nft/ruleset';
 
 const SRC_TEST = 'K5 pkg/proxy/nftables/proxier_test.go@81810de baseRules';
 const SRC_SETUP = 'K4 pkg/proxy/nftables/proxier.go setupNFTables';

@@ -3,11 +3,11 @@
  * NAT (the packet cases are in evaluate.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { CALICO_SET_ALL_POOLS, CALICO_SET_MASQ_POOLS, compileCalicoNft } from './calico';
-import { formatRule } from './format';
-import { printNftTable } from './print';
-import { findChain, findSet } from './ruleset';
-import { CALICO_INPUT } from './testdata/plan';
+import { CALICO_SET_ALL_POOLS, CALICO_SET_MASQ_POOLS, compileCalicoNft } from './nft';
+import { formatRule } from '../../nft/format';
+import { printNftTable } from '../../nft/print';
+import { findChain, findSet } from '../../nft/ruleset';
+import { CALICO_INPUT } from '../../nft/testdata/plan';
 
 describe('compileCalicoNft', () => {
   const t = compileCalicoNft(CALICO_INPUT);

@@ -24,16 +24,16 @@
  * do not pass the `ip` netfilter hooks (br_netfilter's bridge-nf-call-iptables
  * is not modelled).
  */
-import type { ClusterView, PeerNode } from '../model/clusterView';
-import { intToIp, parseCidr, type Cidr } from '../model/ipv4';
-import { linuxLinkMac, podMac } from '../model/macs';
-import { VXLAN_OVERHEAD } from '../model/packet';
-import type { FlannelSpec, NodeSpec } from '../model/scenario';
-import { bridgeVethName, CNI_BRIDGE, flannelVxlanIface } from './names';
-import { compileVtepEntries, FLANNEL_FDB } from './neigh';
-import { compileFlannelNft } from './nft/flannel';
-import type { NftTable } from './nft/ruleset';
-import type { FdbEntry, Link, LinuxPodNetns, Neighbour, Route } from './state';
+import type { ClusterView, PeerNode } from '../../../model/clusterView';
+import { intToIp, parseCidr, type Cidr } from '../../../model/ipv4';
+import { linuxLinkMac, podMac } from '../../../model/macs';
+import { VXLAN_OVERHEAD } from '../../../model/packet';
+import type { FlannelSpec, NodeSpec } from '../../../model/scenario';
+import { bridgeVethName, CNI_BRIDGE, flannelVxlanIface } from '../../names';
+import { compileVtepEntries, FLANNEL_FDB } from '../../neigh';
+import { compileFlannelNft } from './nft';
+import type { NftTable } from '../../nft/ruleset';
+import type { FdbEntry, Link, LinuxPodNetns, Neighbour, Route } from '../../../linux/state';
 
 const CNI_FLANNEL = 'containernetworking/plugins plugins/meta/flannel/flannel_linux.go (bridge delegate, host-local ipam with the Network route)';
 const CNI_BRIDGE_SRC = 'containernetworking/plugins plugins/main/bridge (isDefaultGateway: default via the bridge address)';

@@ -4,12 +4,12 @@
  * plan of testdata/plan.ts (node-a 192.168.10.21, clusterCIDR 10.244.0.0/16).
  */
 import { describe, expect, it } from 'vitest';
-import type { ServiceSpec } from '../../model/scenario';
+import type { ServiceSpec } from '../../../model/scenario';
 import { compileKubeProxyNft, nodePortIPs, type KubeProxyNftInput } from './kubeProxy';
-import { formatRule } from './format';
-import { printNftRuleset } from './print';
-import { findChain, findSet, type NftTable } from './ruleset';
-import { KP_INPUT, ep, slice, svc } from './testdata/plan';
+import { formatRule } from '../../nft/format';
+import { printNftRuleset } from '../../nft/print';
+import { findChain, findSet, type NftTable } from '../../nft/ruleset';
+import { KP_INPUT, ep, slice, svc } from '../../nft/testdata/plan';
 
 const http = [{ name: 'http', port: 8080, protocol: 'TCP' as const }];
 const tcp80 = { name: 'http', protocol: 'TCP' as const, port: 80, targetPort: 8080 };

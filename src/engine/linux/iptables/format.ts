@@ -1,0 +1,85 @@
+/**
+ * iptables rule text, the only place it is made: a rule prints as the
+ * arguments kube-proxy passes to iptables-restore, in its order
+ * (`-A KUBE-SERVICES -m comment --comment "ns/svc:p80 cluster IP" -m tcp -p tcp
+ * -d 10.96.0.10 --dport 53 -j KUBE-SVC-…`), and a table as an
+ * iptables-restore block (`*nat`, chain lines, rules, `COMMIT`) — the form
+ * `iptables-save` prints and `iptables-restore --test` accepts. (The kernel
+ * lists the same rules with `-d 10.96.0.10/32` and the matches regrouped.)
+ *
+ * @see kubernetes pkg/util/iptables/save_restore.go (MakeChainLine)
+ */
+import type { IptablesArg, IptablesChain, IptablesRule, IptablesTable, IptablesTarget } from './ruleset';
+
+const hex = (n: number): string => `0x${(n >>> 0).toString(16)}`;
+
+/** A comment argument is quoted when it holds a space (kube-proxy quotes those itself). */
+function quote(text: string): string {
+  return /[\s"]/.test(text) ? `"${text.replaceAll('"', '\\"')}"` : text;
+}
+
+function formatArg(a: IptablesArg): string {
+  switch (a.kind) {
+    case 'comment':
+      return `-m comment --comment ${quote(a.text)}`;
+    case 'proto':
+      return `-m ${a.proto} -p ${a.proto}`;
+    case 'addr':
+      return `${a.neg ? '! ' : ''}-${a.dir} ${a.cidr}`;
+    case 'dport':
+      return `--dport ${a.port}`;
+    case 'addrtype':
+      return `-m addrtype --${a.dir}-type ${a.type}`;
+    case 'mark':
+      return `-m mark ${a.neg ? '! ' : ''}--mark ${hex(a.value)}/${hex(a.mask)}`;
+    case 'ctstate':
+      return `-m conntrack ${a.neg ? '! ' : ''}--ctstate ${a.states.join(',')}`;
+    case 'statistic':
+      return `-m statistic --mode random --probability ${a.probability}`;
+    case 'recent-set':
+      return `-m recent --name ${a.name} --set`;
+    case 'recent-check':
+      return `-m recent --name ${a.name} --rcheck --seconds ${a.seconds} --reap`;
+    case 'nfacct':
+      return `-m nfacct --nfacct-name ${a.name}`;
+  }
+}
+
+function formatTarget(t: IptablesTarget): string {
+  switch (t.kind) {
+    case 'jump':
+      return `-j ${t.chain}`;
+    case 'MARK':
+      return `-j MARK --${t.op}-mark ${hex(t.value)}`;
+    case 'MASQUERADE':
+      return `-j MASQUERADE${t.randomFully ? ' --random-fully' : ''}`;
+    case 'DNAT':
+      return `-j DNAT --to-destination ${t.ip}:${t.port}`;
+    case 'none':
+      return '';
+    default:
+      return `-j ${t.kind}`;
+  }
+}
+
+/** `-A CHAIN args… -j TARGET`: one line of the restore input. */
+export function formatIptablesRule(chain: string, r: IptablesRule): string {
+  return [`-A ${chain}`, ...r.args.map(formatArg), formatTarget(r.target)].filter((x) => x !== '').join(' ');
+}
+
+function chainLine(c: IptablesChain): string {
+  return `:${c.name} ${c.base ? 'ACCEPT' : '-'} [0:0]`;
+}
+
+/** One table: `*name`, built-in then kube-proxy chain lines, the rules chain by chain, `COMMIT`. */
+export function formatIptablesTable(t: IptablesTable): string {
+  const lines = [`*${t.name}`, ...t.chains.map(chainLine)];
+  for (const c of t.chains) for (const r of c.rules) lines.push(formatIptablesRule(c.name, r));
+  lines.push('COMMIT');
+  return lines.join('\n');
+}
+
+/** All tables, as `iptables-save` prints them (filter before nat, as kube-proxy writes them). */
+export function printIptablesSave(tables: IptablesTable[]): string {
+  return tables.map(formatIptablesTable).join('\n');
+}

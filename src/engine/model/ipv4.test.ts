@@ -1,0 +1,39 @@
+/**
+ * The address helpers are total (issue 20): bad text parses to undefined and
+ * matches nothing; nothing throws, whatever reaches them.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cidrContains, cidrCovers, hasHostBits, ipToInt, parseCidr, parseIPv4, prefixOf } from './ipv4';
+
+describe('ipv4 helpers are total', () => {
+  it('parseIPv4 reads dotted quads and refuses the rest', () => {
+    expect(parseIPv4('192.168.10.20')).toBe(3232238100);
+    for (const bad of ['', '172.21.211.0/26', '1.2.3', '256.1.1.1', ' 1.2.3.4', '01.02.03.04', '::1', 'x']) expect(parseIPv4(bad)).toBeUndefined();
+  });
+
+  it('a prefix that did not parse contains nothing, and a non-address is in no prefix (was: TypeError reading len / ipaddr throw)', () => {
+    expect(cidrContains(parseCidr('garbage'), '10.0.0.1')).toBe(false);
+    expect(cidrContains(parseCidr('0.0.0.0/0'), '172.21.41.2/26')).toBe(false);
+    expect(cidrContains(parseCidr('0.0.0.0/0'), NaN)).toBe(false);
+    expect(cidrCovers(parseCidr('10.0.0.0/8'), parseCidr('nope'))).toBe(false);
+  });
+
+  it('prefixOf never yields NaN', () => {
+    expect(prefixOf('not an ip', 24).text).toBe('0.0.0.0/24');
+    expect(prefixOf('10.1.2.3', 40).text).toBe('10.1.2.3/32');
+  });
+
+  it('never throws on any string', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.integer(), (s, n) => {
+        parseIPv4(s);
+        ipToInt(s);
+        hasHostBits(s);
+        cidrContains(parseCidr(s), s);
+        prefixOf(s, n);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

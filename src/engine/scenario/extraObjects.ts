@@ -1,0 +1,67 @@
+/**
+ * Objects read for the cluster settings beyond the kinds of schemas.ts: the
+ * kubeadm and kube-apiserver objects (kubeadm.ts, serviceCidr.ts) and a
+ * Calico manifest install (calicoManifest.ts). load.ts hands each raw object
+ * here first; what is read here is not read again as its kind.
+ */
+import type { Diagnostic } from '../model/diagnostic';
+import type { CalicoSpec, ServiceSpec } from '../model/scenario';
+import { applyCalicoManifest, CALICO_CONFIGMAP, hasCalicoManifest, readCalicoConfig, readCalicoNodeDaemonSet, type CalicoManifestInputs } from './calicoManifest';
+import { emptyKubeadmInputs, KUBE_PROXY_CONFIGMAP, KUBEADM_CONFIGMAP, kubeProxyObjects, readKubeadmConfig, readKubeProxyConfigMap, readKubeProxyDaemonSet, type KubeadmInputs } from './kubeadm';
+import type { RawObject } from './parse';
+import { chooseServiceCidrs, emptyServiceCidrInputs, readApiServerPod, readServiceCidrObject, type ServiceCidrInputs } from './serviceCidr';
+import { refOf } from './validate';
+
+export interface ExtraObjects {
+  serviceCidr: ServiceCidrInputs;
+  kubeadm: KubeadmInputs;
+  calico: CalicoManifestInputs;
+}
+
+export function emptyExtraObjects(): ExtraObjects {
+  return { serviceCidr: emptyServiceCidrInputs(), kubeadm: emptyKubeadmInputs(), calico: {} };
+}
+
+/**
+ * Reads `raw` when it is one of these objects. Returns true when the object
+ * is consumed (the caller skips it), false when it is read as its kind as
+ * well (a kube-apiserver Pod is still a pod) or not at all.
+ */
+export function readExtraObject(kind: unknown, raw: RawObject, into: ExtraObjects, diags: Diagnostic[]): boolean {
+  const ref = refOf(raw);
+  switch (kind) {
+    case 'ServiceCIDR':
+      readServiceCidrObject(raw, into.serviceCidr, diags);
+      return true;
+    case 'Pod':
+      readApiServerPod(raw, into.serviceCidr, diags);
+      return false;
+    case 'DaemonSet':
+      if (readCalicoNodeDaemonSet(raw, into.calico)) return true;
+      if (readKubeProxyDaemonSet(raw, into.kubeadm, diags)) return true;
+      return false;
+    case 'ConfigMap':
+      if (ref.name === KUBE_PROXY_CONFIGMAP) readKubeProxyConfigMap(raw, into.kubeadm, diags);
+      else if (ref.name === KUBEADM_CONFIGMAP) readKubeadmConfig(raw, into.kubeadm, diags);
+      else if (ref.name === CALICO_CONFIGMAP) readCalicoConfig(raw, into.calico);
+      else return false;
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** KubeProxyConfiguration objects from the kube-proxy ConfigMap and the Windows DaemonSet, for clusterSettings. */
+export function extraKubeProxyObjects(x: ExtraObjects): RawObject[] {
+  return kubeProxyObjects(x.kubeadm);
+}
+
+/** The Calico settings with a manifest install applied (unchanged when there is none, or an Installation rules). */
+export function withCalicoManifest(x: ExtraObjects, calico: CalicoSpec | undefined, diags: Diagnostic[]): CalicoSpec | undefined {
+  if (!hasCalicoManifest(x.calico) || calico?.installation) return calico;
+  return applyCalicoManifest(x.calico, calico, x.kubeadm.podSubnet, diags);
+}
+
+export function serviceCidrs(x: ExtraObjects, calico: CalicoSpec | undefined, services: ServiceSpec[], diags: Diagnostic[]): string[] {
+  return chooseServiceCidrs(x.serviceCidr, calico?.serviceCIDRs, services, diags);
+}

@@ -1,0 +1,52 @@
+/** Russian words of the trace text and Markdown and of `packetwalk check` (see format.en.ts). */
+export const formatRu = {
+  format: {
+    trace: 'путь',
+    reply: 'ответ',
+    traceHeading: 'Путь',
+    replyHeading: 'Ответ',
+    headline: {
+      first: '{{proto}} {{src}} ({{srcIp}}) → {{dst}} ({{dstIp}}), первый пакет',
+      next: '{{proto}} {{src}} ({{srcIp}}) → {{dst}} ({{dstIp}}), следующий пакет',
+    },
+    deliveredToPod: 'итог: доставлен поду {{pod}} на узле {{node}} по адресу {{ip}}; сокет видит источник {{seen}}, TTL {{ttl}}',
+    deliveredToNode: 'итог: доставлен узлу {{node}} по адресу {{ip}}; сокет видит источник {{seen}}, TTL {{ttl}}',
+    verdictLine: 'итог: {{verdict}}',
+    verdictWhy: 'итог: {{verdict}} — {{why}} ({{code}})',
+    verdict: {
+      delivered: 'доставлен',
+      dropped: 'отброшен',
+      rejected: 'отклонён',
+      'no-route': 'нет маршрута',
+      unsupported: 'не поддерживается',
+    },
+    warning: 'предупреждение: {{why}} ({{code}})',
+    rule: 'правило',
+    assumption: 'допущение',
+    fix: 'исправление',
+    onTheWire: 'в сети',
+    column: {
+      where: 'где',
+      action: 'действие',
+      rule: 'правило',
+      headersAfter: 'заголовки после',
+      why: 'почему',
+      packet: 'пакет',
+    },
+  },
+  check: {
+    pass: 'ок',
+    fail: 'ОШИБКА',
+    summary: 'ведут себя как ожидалось {{passed}} из {{total}} потоков, не ведут — {{failed}}',
+    expected: {
+      verdict: 'ожидался итог {{want}}, получен {{got}}',
+      reason: 'ожидалась причина {{want}}, получена {{got}}',
+      reply: 'ожидался ответ {{want}}, получен {{got}}',
+      via: 'ожидался путь через {{want}}, пакет там не проходит',
+      seenSrcIp: 'ожидалось, что получатель увидит источник {{want}}, он видит {{got}}',
+      backend: 'ожидался бэкенд {{want}}, выбран {{got}}',
+    },
+    none: 'нет',
+    noTrace: 'поток не удалось проследить: {{why}}',
+  },
+} as const;
