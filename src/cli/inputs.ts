@@ -7,6 +7,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import {
+  checkHnsReferences,
   compareHns,
   emptyHnsImport,
   importFiles,
@@ -87,6 +88,7 @@ function attachDumps(loaded: ImportResult, node: string, dumps: InputFile[]): vo
   if (!attachment) loaded.hns.push((attachment = { node, files: [], hns: emptyHnsImport() }));
   attachment.files.push(...files);
   for (const f of dumps) loaded.diagnostics.push(...parseHnsDump(f.text, f.name, attachment.hns).diagnostics);
+  loaded.diagnostics.push(...checkHnsReferences(attachment.hns, attachment.files.join(', ')));
 }
 
 /** Each attached HNS dump compared with its compiled node. */

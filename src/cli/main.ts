@@ -1,6 +1,6 @@
 /**
  * `packetwalk <subcommand> …`: the command line's one entry (bundled into
- * dist-cli/packetwalk.mjs; bin/packetwalk.mjs runs it). Subcommands return
+ * dist-cli/packetwalk.cjs; bin/packetwalk.mjs runs it). Subcommands return
  * their exit code; bad input (CliError) and any exception from the engine are
  * reported on stderr as one error line with exit 2 — never a stack trace
  * with exit 1, which scripts would read as "a check failed".

@@ -26,7 +26,7 @@ describe('npm pack', () => {
     expect(pack.status, pack.stderr).toBe(0);
     const [info] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
     const files = info!.files.map((f) => f.path).sort();
-    expect(files).toEqual(expect.arrayContaining(['bin/packetwalk.mjs', 'dist-cli/packetwalk.mjs', 'examples/migration-flows.yaml', 'package.json']));
+    expect(files).toEqual(expect.arrayContaining(['bin/packetwalk.mjs', 'dist-cli/packetwalk.cjs', 'examples/migration-flows.yaml', 'package.json']));
     expect(files.filter((f) => f.startsWith('src/'))).toEqual([]);
 
     const project = join(tmp, 'clean');

@@ -26,6 +26,7 @@ export type { Finding, FindingFix, FindingId, FindingSeverity, I18nText, Readine
 export { importFiles, type HnsAttachment, type ImportOptions, type ImportResult } from './importers/files';
 export { parseHnsDump, looksLikeHnsDump, emptyHnsImport, type HnsImport } from './importers/hnsDump';
 export { compareHns, type Mismatch, type MismatchId } from './importers/compareHns';
+export { checkHnsReferences } from './importers/hnsCheck';
 export { PRESETS, loadPreset } from './presets/catalog';
 export { compileScenario, nodeStateViews } from './trace/cluster';
 export { traceFlow } from './trace/traceFlow';

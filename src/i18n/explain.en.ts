@@ -65,10 +65,14 @@ export const explainEn = {
       mark: 'The packet is marked in {{chain}} so that it is masqueraded on the way out. {{detail}}',
       vmap: 'Verdict map lookup in {{chain}}. {{detail}}',
       numgen: 'kube-proxy picks an endpoint at random (numgen). {{detail}}',
+      statistic: 'kube-proxy picks an endpoint at random: rule {{detail}} of its service chain matched (iptables statistic, each endpoint equally likely).',
       affinity: 'Session affinity: the client address is remembered for this endpoint. {{detail}}',
       nat: 'Address translation.',
     },
     fabric: {
+      deliverLoopback: "{{dst}} is an address of {{host}} itself: its stack loops the packet back to a local socket.",
+      echo: "{{host}} owns the address and answers the echo request from {{src}}.",
+      portClosed: "Nothing listens on {{host}} at {{proto}} port {{port}}: it answers with a reset (TCP) or ICMP port unreachable (UDP).",
       noRoute: '{{at}} has no route to {{dst}}.',
       gatewayForward: 'The gateway routes the packet to {{dst}} via {{link}} and decrements the TTL.',
       transmit: 'Onto {{link}} toward {{to}} (MAC {{mac}}).',
@@ -138,6 +142,7 @@ export const explainEn = {
     },
   },
   reason: {
+    'port-closed': "Nothing listens on {{host}} at {{proto}} port {{port}}: connection refused.",
     'nodeport-not-on-localhost': "kube-proxy in nftables mode serves no NodePorts on localhost: nothing listens on {{ip}}:{{port}}.",
     'martian-destination': "A loopback destination {{dst}} arrived on {{dev}} of {{node}}: dropped as martian.",
     'switch-loop': "The packet for {{dst}} circled through the switch of {{node}}; the simulation does not know where it ends (model limitation).",

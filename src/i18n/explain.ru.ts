@@ -64,10 +64,14 @@ export const explainRu = {
       mark: 'Пакет помечается в {{chain}}, чтобы на выходе к нему применили маскарадинг. {{detail}}',
       vmap: 'Поиск в карте вердиктов в {{chain}}. {{detail}}',
       numgen: 'kube-proxy выбирает конечную точку случайно (numgen). {{detail}}',
+      statistic: 'kube-proxy выбирает конечную точку случайно: сработало правило {{detail}} цепочки сервиса (iptables statistic, все конечные точки равновероятны).',
       affinity: 'Привязка сессий: адрес клиента запоминается за этой конечной точкой. {{detail}}',
       nat: 'Трансляция адресов.',
     },
     fabric: {
+      deliverLoopback: "{{dst}} — адрес самого {{host}}: его стек возвращает пакет локальному сокету.",
+      echo: "Адрес принадлежит {{host}}, и он отвечает на эхо-запрос от {{src}}.",
+      portClosed: "На {{host}} никто не слушает {{proto}}-порт {{port}}: он отвечает сбросом (TCP) или ICMP port unreachable (UDP).",
       noRoute: 'У {{at}} нет маршрута к {{dst}}.',
       gatewayForward: 'Шлюз маршрутизирует пакет к {{dst}} через {{link}} и уменьшает TTL.',
       transmit: 'Пакет уходит в {{link}} к {{to}} (MAC {{mac}}).',
@@ -137,6 +141,7 @@ export const explainRu = {
     },
   },
   reason: {
+    'port-closed': "На {{host}} никто не слушает {{proto}}-порт {{port}}: соединение отвергнуто.",
     'nodeport-not-on-localhost': "kube-proxy в режиме nftables не обслуживает NodePort на localhost: на {{ip}}:{{port}} никто не слушает.",
     'martian-destination': "Адрес loopback {{dst}} пришёл на {{dev}} узла {{node}}: отброшен как martian.",
     'switch-loop': "Пакет для {{dst}} ходит по кругу через коммутатор узла {{node}}; симуляция не знает, где он заканчивается (ограничение модели).",

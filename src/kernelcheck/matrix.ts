@@ -109,6 +109,13 @@ export function scenarios(): ScenarioSpec[] {
         { id: 'lab-14', title: 'pod→ClusterIP on a port it does not serve', req: { src: 'pod:demo/net', dst: '10.97.141.163', proto: 'tcp', dport: 81 } },
         { id: 'lab-15', title: 'pod→internet host (natOutgoing), TCP', req: { src: 'pod:demo/net', dst: 'host:internet', proto: 'tcp', dport: 443 } },
         { id: 'lab-16', title: 'pod→internet host (natOutgoing), ICMP', req: { src: 'pod:demo/net', dst: 'host:internet', proto: 'icmp' } },
+        // Local traffic (issue 23): the local table, loopback, conntrack undoing address and port.
+        { id: 'lab-17', title: 'node→ClusterIP whose backend is the node itself (kubernetes → master-1:6443)', req: { src: 'node:k8s-lab-master-1', dst: 'svc:default/kubernetes', proto: 'tcp', dport: 443 } },
+        { id: 'lab-18', title: 'pod→127.0.0.1 stays in the pod netns, TCP', req: { src: 'pod:demo/net', dst: '127.0.0.1', proto: 'tcp', dport: 80 } },
+        { id: 'lab-19', title: 'pod→127.0.0.1 stays in the pod netns, UDP', req: { src: 'pod:demo/net', dst: '127.0.0.1', proto: 'udp', dport: 53 } },
+        { id: 'lab-20', title: 'node→its own NodePort, backend on the node', req: { src: 'node:k8s-lab-node-1', dst: 'node:k8s-lab-node-1', proto: 'tcp', dport: 30080 } },
+        { id: 'lab-21', title: 'node→ClusterIP whose backend pod is on the node', req: { src: 'node:k8s-lab-node-1', dst: 'svc:demo/hello', proto: 'tcp', dport: 80 } },
+        { id: 'lab-22', title: 'node→its own IP (local table, via lo)', req: { src: 'node:k8s-lab-node-1', dst: 'node:k8s-lab-node-1', proto: 'tcp', dport: 8080 } },
       ],
     },
     {

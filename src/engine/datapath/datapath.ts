@@ -48,7 +48,7 @@ export interface ImplementedDatapaths {
  */
 export const IMPLEMENTED: ImplementedDatapaths = {
   linuxDataplanes: { calico: ['nftables'], flannel: ['nftables'] },
-  linuxProxies: ['kube-proxy-nftables'],
+  linuxProxies: ['kube-proxy-nftables', 'kube-proxy-iptables'],
 };
 
 /**

@@ -9,9 +9,52 @@ import type { Packet } from '../model/packet';
 import type { Ipv4Header } from '../model/packet';
 import { innerIp, outerIp, ports, withOuterEth, withoutOuterEth } from '../model/packetOps';
 import { StepRecorder } from '../model/steps';
+import { isIPv4 } from '../model/ipv4';
+import { stationMac } from '../model/macs';
 import { segmentOf, type FabricState } from './fabric';
 
 const ASSUMED = 'assumption: the Fabric gateway is a plain router';
+
+function isLoopback(ip: string): boolean {
+  return ip.startsWith('127.');
+}
+
+/** What the receiving socket of a machine on the fabric sees. */
+function socketOf(name: string, p: Packet) {
+  const ip = innerIp(p);
+  const { sport, dport } = ports(p);
+  const icmp = ip.proto === 'icmp';
+  return { node: name, ip: ip.dst, port: icmp ? undefined : dport, seenSrcIp: ip.src, seenSrcPort: icmp ? undefined : sport, ttl: ip.ttl };
+}
+
+/**
+ * A machine answering for its own address with no listener there (the
+ * gateway, a plain router): an ICMP echo request gets its echo reply (the
+ * packet is delivered to the stack), TCP a reset, UDP an ICMP port unreachable.
+ * Assumption: nothing listens on the gateway (the Fabric lists no services).
+ */
+function answerOwnAddress(name: string, rec: StepRecorder, p: Packet, who: string): HopResult {
+  const ip = innerIp(p);
+  if (ip.proto === 'icmp') {
+    rec.add({ at: { component: 'socket', layer: name }, action: 'deliver', before: p, rule: { text: `${ip.dst}: an address of ${name}`, source: 'RFC 1122 §3.2.2.6: every host answers an echo request', }, explain: 'fabric.echo', params: { host: name, src: ip.src } });
+    return { steps: rec.steps, outcome: { kind: 'deliver', delivered: socketOf(name, p) } };
+  }
+  const { sport, dport } = ports(p);
+  const back = { kind: 'ipv4' as const, src: ip.dst, dst: ip.src, ttl: 64, proto: ip.proto === 'tcp' ? ('tcp' as const) : ('icmp' as const), len: ip.proto === 'tcp' ? 40 : 56 };
+  const answer: Packet = ip.proto === 'tcp' ? { headers: [back, { kind: 'tcp', sport: dport ?? 1, dport: sport ?? 1, flags: 'R.' }] } : { headers: [back, { kind: 'icmp', type: 3, code: 3 }] };
+  rec.add({ at: { component: 'socket', layer: name }, action: 'reject', before: p, after: answer, rule: { text: `${ip.dst}:${dport ?? 0}/${ip.proto}: no listener on ${name}`, source: `RFC 793 (reset for a closed port) / RFC 1122 §3.2.2.1 (port unreachable); assumption: nothing listens on the ${who}`, assumption: true }, explain: 'fabric.portClosed', params: { host: name, port: dport ?? 0, proto: ip.proto } });
+  return { steps: rec.steps, outcome: { kind: 'stop', verdict: 'rejected', reason: { code: 'port-closed', params: { host: name, port: dport ?? 0, proto: ip.proto } } } };
+}
+
+/**
+ * A machine at an address of a Fabric subnet that the Fabric does not list:
+ * the source of a `--from-node` flow (it sent the packet, so it exists and
+ * answers ARP for its address). Named by its address.
+ */
+export function genericHost(f: FabricState, name: string): (FabricState['hosts'][number]) | undefined {
+  if (!isIPv4(name) || !segmentOf(f, name)) return undefined;
+  return { name, ip: name, mac: stationMac(`generic/${name}`), external: false };
+}
 
 function sendTo(rec: StepRecorder, from: string, p: Packet, srcMac: string, station: Station, link: string, explain: string, params: Record<string, string | number>, component = 'fabric'): HopResult {
   const framed = withOuterEth(p, { src: srcMac, dst: station.mac });
@@ -25,11 +68,11 @@ function noRoute(rec: StepRecorder, p: Packet, who: string): HopResult {
   return { steps: rec.steps, outcome: { kind: 'stop', verdict: 'no-route', reason: { code: 'gateway-no-route', params: { dst } } } };
 }
 
-/** Where the gateway sends a packet for `dst`: a station on a connected subnet, or an external host on the uplink. */
-function gatewayNextHop(f: FabricState, dst: string): { station: Station; link: string; srcMac: string } | undefined {
+/** Where the gateway sends a packet for `dst`: a station on a connected subnet (by ARP), or an external host on the uplink. */
+function gatewayNextHop(f: FabricState, dst: string, ctx: HopContext): { station: Station; link: string; srcMac: string } | undefined {
   const seg = segmentOf(f, dst);
   if (seg) {
-    const station = seg.stations.find((s) => s.ip === dst);
+    const station = ctx.arp(seg.subnet.gateway, dst);
     const own = seg.stations.find((s) => s.place.kind === 'gateway')!;
     return station ? { station, link: seg.subnet.name, srcMac: own.mac } : undefined;
   }
@@ -47,23 +90,34 @@ function patchOuterIp(p: Packet, patch: Partial<Omit<Ipv4Header, 'kind'>>): Pack
  * A plain IPv4 router: it routes on the outermost IPv4 header and decrements
  * that header's TTL (RFC 1812 §5.3.1); a VXLAN packet is opaque UDP to it.
  */
-export function evaluateGateway(f: FabricState, arrival: Arrival): HopResult {
+export function evaluateGateway(f: FabricState, arrival: Arrival, ctx: HopContext): HopResult {
   const rec = new StepRecorder(f.gatewayName);
   let p = withoutOuterEth(arrival.packet);
   const ip = outerIp(p);
+  const own = f.segments.some((sg) => sg.subnet.gateway === ip.dst);
+  if (own && !arrival.local) return answerOwnAddress(f.gatewayName, rec, p, 'gateway');
+  if (own) return { steps: rec.steps, outcome: { kind: 'deliver', delivered: socketOf(f.gatewayName, p) } };
   if (ip.ttl <= 1) {
     rec.add({ at: { component: 'fabric', layer: f.gatewayName }, action: 'drop', before: p, explain: 'linux.ttlExceeded', params: { dst: ip.dst } });
     return { steps: rec.steps, outcome: { kind: 'stop', verdict: 'dropped', reason: { code: 'ttl-exceeded', params: { node: f.gatewayName } } } };
   }
-  const hop = gatewayNextHop(f, ip.dst);
+  const hop = gatewayNextHop(f, ip.dst, ctx);
   if (!hop) return noRoute(rec, p, f.gatewayName);
+  if (arrival.local) return sendTo(rec, f.gatewayName, p, hop.srcMac, hop.station, hop.link, 'fabric.hostSend', { dst: ip.dst, via: hop.station.name });
   p = rec.add({ at: { component: 'fabric', layer: f.gatewayName }, action: 'forward', before: p, after: patchOuterIp(p, { ttl: ip.ttl - 1 }), rule: { text: `${ip.dst} via ${hop.link}`, source: ASSUMED, assumption: true }, explain: 'fabric.gatewayForward', params: { dst: ip.dst, link: hop.link } });
   return sendTo(rec, f.gatewayName, p, hop.srcMac, hop.station, hop.link, 'fabric.transmit', { link: hop.link });
 }
 
 export function evaluateFabricHost(f: FabricState, name: string, arrival: Arrival, ctx: HopContext): HopResult {
   const rec = new StepRecorder(name);
-  const host = f.hosts.find((h) => h.name === name)!;
+  const host = f.hosts.find((h) => h.name === name) ?? genericHost(f, name);
+  if (!host) return { steps: [], outcome: { kind: 'stop', verdict: 'dropped', reason: { code: 'unknown-place', params: { node: name } } } };
+  if (arrival.local && (innerIp(arrival.packet).dst === host.ip || isLoopback(innerIp(arrival.packet).dst))) {
+    // The host's own address or loopback: its stack loops the packet back; nothing goes on the wire.
+    const p = arrival.packet;
+    rec.add({ at: { component: 'socket', layer: name }, action: 'deliver', before: p, rule: { text: `${innerIp(p).dst}: a local address of ${name}`, source: 'IP stack loopback of a local address; assumption: every port of a Fabric host has a listener', assumption: true }, explain: 'fabric.deliverLoopback', params: { host: name, dst: innerIp(p).dst } });
+    return { steps: rec.steps, outcome: { kind: 'deliver', delivered: socketOf(name, p) } };
+  }
   if (!arrival.local) {
     const p = withoutOuterEth(arrival.packet);
     const ip = innerIp(p);

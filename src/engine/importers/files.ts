@@ -32,9 +32,13 @@ export interface ImportOptions {
  */
 export function importFiles(files: readonly InputFile[], opts: ImportOptions = {}): ImportResult {
   const hnsFiles = files.filter((f) => looksLikeHnsDump(f.text));
-  const scenarioFiles = files.filter((f) => !hnsFiles.includes(f));
+  const rulesets = files.filter((f) => !hnsFiles.includes(f) && looksLikeNftRuleset(f.text));
+  const scenarioFiles = files.filter((f) => !hnsFiles.includes(f) && !rulesets.includes(f));
   const loaded = scenarioFiles.length > 0 ? loadScenarioFiles(scenarioFiles) : { scenario: null, diagnostics: [{ severity: 'error', code: 'missing-reference', message: 'no scenario file among the inputs (only HNS dumps)' } satisfies Diagnostic] };
   const diagnostics = [...loaded.diagnostics];
+  for (const f of rulesets) {
+    diagnostics.push({ severity: 'error', code: 'yaml-syntax', file: f.name, line: 1, message: 'this is an nftables ruleset (nft list …): packetwalk computes the rules from the cluster objects and prints them in its state view, but does not read them; load the cluster objects (kubectl get … -o yaml) instead' });
+  }
   const hns: HnsAttachment[] = [];
   if (hnsFiles.length > 0) {
     const merged = emptyHnsImport();
@@ -44,6 +48,11 @@ export function importFiles(files: readonly InputFile[], opts: ImportOptions = {
     if (node) hns.push({ node, files: hnsFiles.map((f) => f.name), hns: merged });
   }
   return { scenario: loaded.scenario, diagnostics, hns };
+}
+
+/** `nft list ruleset`/`nft list table …` output: it starts with a `table <family> <name> {` line. */
+function looksLikeNftRuleset(text: string): boolean {
+  return /^\s*table (ip|ip6|inet|arp|bridge|netdev) \S+ \{/.test(text.replace(/^\uFEFF/, ''));
 }
 
 function attachTo(s: Scenario | null, hns: HnsImport, opts: ImportOptions, diags: Diagnostic[], files: string[]): string | undefined {

@@ -25,7 +25,7 @@ export function checkHnsReferences(hns: HnsImport, file: string): Diagnostic[] {
       file,
       object,
       field: 'References',
-      message: `${all ? 'no backend endpoint' : `${missing.length} of ${pl.References.length} backend endpoints`} of this load balancer (${missing.map(endpointIdOf).join(', ')}) ${missing.length === 1 ? 'is' : 'are'} not in the Get-HnsEndpoint dump; ${all ? 'the load balancer is not built (kube-proxy builds none without endpoints)' : 'those backends are left out'}. Dump all endpoints with \`Get-HnsEndpoint | ConvertTo-Json -Depth 10\``,
+      message: `${all ? 'none of the backend endpoints' : `${missing.length} of the ${pl.References.length} backend endpoints`} of this load balancer (${missing.map(endpointIdOf).join(', ')}) ${all ? 'is' : missing.length === 1 ? 'is not' : 'are not'} in the Get-HnsEndpoint dump; ${all ? 'the load balancer is not built (kube-proxy builds none without endpoints)' : 'those backends are left out'}. Dump all endpoints with \`Get-HnsEndpoint | ConvertTo-Json -Depth 10\``,
     });
   }
   return diags;

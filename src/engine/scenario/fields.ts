@@ -41,6 +41,12 @@ function isIPv6Address(s: string): boolean {
 
 export const port = z.number().int().min(1).max(65535);
 
+/** A MAC as `aa:bb:cc:dd:ee:ff` or Windows' `AA-BB-CC-DD-EE-FF`, read as the former. */
+export const mac = z
+  .string()
+  .regex(/^[0-9a-fA-F]{2}([:-][0-9a-fA-F]{2}){5}$/, 'is not a MAC address (aa:bb:cc:dd:ee:ff)')
+  .transform((s) => s.toLowerCase().replaceAll('-', ':'));
+
 export const labels = z.record(z.string(), z.string()).optional().default({});
 
 export const metadata = z.object({

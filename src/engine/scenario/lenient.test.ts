@@ -165,4 +165,11 @@ describe('addresses validated where they are loaded', () => {
     expect(errorsOf(r.diagnostics)).toEqual([expect.objectContaining({ code: 'conflict', object: expect.objectContaining({ kind: 'Fabric' }), field: 'spec.hosts["client"].ip' })]);
     expect(r.scenario!.fabric.hosts.map((h) => h.name)).toEqual(['internet']);
   });
+
+  it('Fabric MACs must be MACs (a bad one is an error on the field), and the Windows dashed form is read as colons', () => {
+    const bad = loadScenarioText(LAB.replace('ip: 192.168.10.50', 'ip: 192.168.10.50\n    mac: zz'));
+    expect(errorsOf(bad.diagnostics)).toEqual([expect.objectContaining({ object: expect.objectContaining({ kind: 'Fabric' }), field: 'spec.hosts[0].mac' })]);
+    const dashed = loadScenarioText(LAB.replace('ip: 192.168.10.50', 'ip: 192.168.10.50\n    mac: 00-15-5D-64-51-0E'));
+    expect(dashed.scenario!.fabric.hosts[0]!.mac).toBe('00:15:5d:64:51:0e');
+  });
 });

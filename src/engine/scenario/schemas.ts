@@ -4,7 +4,7 @@
  * validates as is. Defaults are upstream's where a field is optional.
  */
 import { z } from 'zod';
-import { cidr, ipAny, ipv4, labels, metadata, port, protocol } from './fields';
+import { cidr, ipAny, ipv4, labels, mac, metadata, port, protocol } from './fields';
 
 export const nodeSchema = z.object({
   metadata,
@@ -153,7 +153,7 @@ export const flannelNetConfSchema = z.object({
   Backend: z
     .object({
       Type: z.enum(['vxlan', 'host-gw']).optional().default('vxlan'),
-      VNI: z.number().int().min(1).optional(),
+      VNI: z.number().int().min(1).max(16777215).optional(),
       Port: port.optional(),
       DirectRouting: z.boolean().optional(),
     })
@@ -169,9 +169,9 @@ export const fabricSchema = z.object({
       .min(1),
     gatewayName: z.string().optional().default('gateway'),
     linuxInterface: z.string().min(1).max(15).optional().default('eth0'),
-    nodeMacs: labels,
+    nodeMacs: z.record(z.string(), mac).optional().default({}),
     hosts: z
-      .array(z.object({ name: z.string().min(1), ip: ipv4, mac: z.string().optional(), external: z.boolean().optional().default(false) }))
+      .array(z.object({ name: z.string().min(1), ip: ipv4, mac: mac.optional(), external: z.boolean().optional().default(false) }))
       .optional()
       .default([]),
   }),

@@ -33,7 +33,12 @@ function candidates(c: CompiledCluster): { srcs: string[]; dsts: string[]; nodes
   const pods = s.pods.map((p) => `pod:${p.namespace}/${p.name}`);
   const nodes = s.nodes.map((n) => `node:${n.name}`);
   const hosts = c.fabric.hosts.map((h) => `host:${h.name}`);
-  const nodeIps = s.nodes.flatMap((n) => [n.internalIP, ...(n.vxlanTunnelAddr ? [n.vxlanTunnelAddr] : [])]);
+  // A Windows node's host endpoint (the source VIP) is an address of the node too.
+  const hostEndpoints = s.nodes.flatMap((n) => {
+    const st = c.nodes.get(n.name);
+    return st?.kind === 'windows' ? [st.hostEndpoint.IPAddress] : [];
+  });
+  const nodeIps = s.nodes.flatMap((n) => [n.internalIP, ...(n.vxlanTunnelAddr ? [n.vxlanTunnelAddr] : [])]).concat(hostEndpoints);
   const podIps = [...c.view.podIP.values()];
   const svcIps = s.services.flatMap((v) => [...(v.clusterIP ? [v.clusterIP] : []), ...v.externalIPs, ...v.loadBalancerIngress]);
   const extra = ['127.0.0.1', '8.8.8.8', ...c.fabric.segments.map((g) => g.subnet.gateway)];

@@ -60,6 +60,8 @@ export function machineAddresses(c: CompiledCluster, name: string): Set<string> 
     for (const p of st.pods) out.add(p.ip);
   }
   for (const h of c.fabric.hosts) if (h.name === name) out.add(h.ip);
+  // A generic host on a Fabric subnet (the source of a --from-node flow) is named by its address.
+  if (isIPv4(name) && !st) out.add(name);
   if (name === c.fabric.gatewayName) for (const sg of c.fabric.segments) out.add(sg.subnet.gateway);
   return out;
 }
@@ -231,5 +233,5 @@ export function checkFlow(c: CompiledCluster, req: FlowRequest): FlowCheck {
 
 /** `src > dst proto/dport` for reports. */
 export function describeRequest(req: FlowRequest): string {
-  return `${req.src} > ${req.dst} ${req.proto ?? 'tcp'}${req.dport !== undefined ? `/${req.dport}` : ''}${req.fromNode ? ` from ${req.fromNode}` : ''}${req.packet === 'next' ? ' (next)' : ''}`;
+  return `${req.src}${req.sport !== undefined ? `:${req.sport}` : ''} > ${req.dst} ${req.proto ?? 'tcp'}${req.dport !== undefined ? `/${req.dport}` : ''}${req.fromNode ? ` from ${req.fromNode}` : ''}${req.packet === 'next' ? ' (next)' : ''}`;
 }

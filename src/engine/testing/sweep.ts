@@ -4,7 +4,7 @@
  * Services, each NodePort of each node, every address in the nodes' state)
  * over TCP, UDP and ICMP. Test-only.
  */
-import { isIPv4 } from '../model/ipv4';
+import { intToIp, isIPv4, parseCidr } from '../model/ipv4';
 import type { L4Proto } from '../model/packet';
 import type { CompiledCluster } from '../trace/cluster';
 import { listPlaces } from '../trace/places';
@@ -78,16 +78,43 @@ export function sources(c: CompiledCluster): string[] {
   return [...places.pods.map((p) => `pod:${p.ref}`), ...places.nodes.map((n) => `node:${n.name}`), ...places.hosts.map((h) => `host:${h.name}`)];
 }
 
-/** The sweep's flows: sources × destinations × TCP/UDP/ICMP (first packets). */
+/** An address of the node's Fabric subnet that no machine holds (an outside client for `--from-node`). */
+function unlistedAddress(c: CompiledCluster, node: string): string | undefined {
+  const subnet = c.view.peerByName.get(node)?.subnet;
+  const cidr = subnet && parseCidr(subnet.cidr);
+  if (!cidr || cidr.len > 28) return undefined;
+  const taken = new Set([...stateAddresses(c), ...c.fabric.hosts.map((h) => h.ip), ...c.view.peers.map((p) => p.ip)]);
+  for (let i = 99; i < 2 ** (32 - cidr.len) - 1; i++) {
+    const ip = intToIp(cidr.base + i);
+    if (!taken.has(ip)) return ip;
+  }
+  return undefined;
+}
+
+/**
+ * The sweep's flows: sources × destinations × TCP/UDP/ICMP (first packets);
+ * plus TCP from every source with a NodePort as its source port (a reply to
+ * that port must match its connection, not a NodePort load balancer), and
+ * from an unlisted address of each node's subnet entering at that node
+ * (`--from-node`, the README's outside client) to every destination.
+ */
 export function sweepFlows(c: CompiledCluster): FlowRequest[] {
   const srcs = sources(c);
   const out: FlowRequest[] = [];
   for (const proto of PROTOS) {
     const dsts = destinations(c, proto);
-    for (const src of srcs) for (const d of dsts) out.push({ src, ...d, proto, ...(proto === 'icmp' ? { dport: undefined } : {}) });
+    for (const src of srcs) for (const d of dsts) out.push({ src, ...d, proto });
+    if (proto !== 'tcp') continue;
+    const nodePort = c.scenario.services.flatMap((s) => s.ports.filter((p) => p.protocol === 'TCP' && p.nodePort !== undefined).map((p) => p.nodePort!))[0];
+    const places = dsts.filter((d) => /^(pod|node|host):/.test(d.dst) && d.dport === undefined);
+    if (nodePort !== undefined) for (const src of srcs) for (const d of places) out.push({ src, ...d, proto, sport: nodePort });
+    for (const n of c.scenario.nodes) {
+      const outside = unlistedAddress(c, n.name);
+      if (outside) for (const d of dsts) out.push({ src: outside, fromNode: n.name, ...d, proto });
+    }
   }
   return out.map((r) => {
-    if (r.dport === undefined) delete r.dport;
+    if (r.dport === undefined || r.proto === 'icmp') delete r.dport;
     return r;
   });
 }

@@ -4,6 +4,7 @@
  * the nftables tables, conntrack, vxlan.calico and the NIC. Read from the
  * compiled node state, so names are the ones `ip link` and `nft` print.
  */
+import { iptablesTableId } from '../linux/iptables/ruleset';
 import type { LinuxNodeState } from '../linux/state';
 import { partFactory } from './ids';
 import type { TopoEdge, TopoElement } from './model';
@@ -21,6 +22,8 @@ export function linuxParts(st: LinuxNodeState, nodeId: string): { elements: Topo
   }
   elements.push(part('routing', 'ip route'));
   for (const t of st.nft) elements.push(part('nft', `${t.family} ${t.name}`));
+  // kube-proxy in iptables mode: its tables are `ip nat` / `ip filter` in the kernel (iptables-nft).
+  for (const t of st.iptables) elements.push(part('nft', iptablesTableId(t)));
   elements.push(part('conntrack', 'conntrack'));
   for (const l of st.links) {
     if (l.kind === 'vxlan') elements.push(part('vxlan', l.name, l.vxlan ? `VNI ${l.vxlan.vni}` : undefined));

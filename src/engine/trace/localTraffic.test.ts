@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { innerIp } from '../model/packetOps';
 import type { Trace } from '../model/trace';
-import { preset, trace } from '../testing/traceHelpers';
+import { K8S_LAB_YAML } from '../presets/k8sLab';
+import { fromYaml, preset, trace } from '../testing/traceHelpers';
 
 const lab = () => preset('k8s-lab');
 
@@ -102,5 +103,35 @@ describe('a Windows node and its own addresses', () => {
     expect(t.reply!.delivered!.pod).toBeUndefined();
     expect(t.reply!.steps.some((s) => s.action === 'dnat')).toBe(false);
     expect(innerIp(t.reply!.steps.at(-1)!.before).dst).toBe('192.168.10.25');
+  });
+});
+
+describe('recursion inside a Windows node ends in a verdict (issue 12 item 1)', () => {
+  const WIN2 = `${K8S_LAB_YAML}
+---
+apiVersion: v1
+kind: Node
+metadata:
+  name: k8s-lab-win-2
+  labels:
+    kubernetes.io/os: windows
+  annotations:
+    projectcalico.org/IPv4VXLANTunnelAddr: 172.21.42.1
+status:
+  addresses:
+  - type: InternalIP
+    address: 192.168.10.27
+  nodeInfo:
+    operatingSystem: windows
+    osImage: Windows Server 2025 Datacenter
+    kernelVersion: 10.0.26100.4061
+`;
+  it('client → NodePort of a second Windows node with the backend on the first: a trace, not a stack overflow', () => {
+    const c = fromYaml(WIN2);
+    const t = trace(c, { src: 'host:client', dst: 'node:k8s-lab-win-2', dport: 30081 });
+    expect(t.verdict).toBe('delivered');
+    expect(t.delivered?.node).toBe('k8s-lab-win-1');
+    expect(t.reply?.verdict).toBeDefined();
+    expect(t.reply?.reason?.code).not.toBe('switch-loop');
   });
 });

@@ -3,13 +3,13 @@
  * each place's evaluator what happens there. Collects the steps and the
  * packets seen on physical links.
  */
-import { arpOnFabric } from '../fabric/fabric';
-import { evaluateFabricHost, evaluateGateway } from '../fabric/stations';
+import { arpOnFabric, segmentOf } from '../fabric/fabric';
+import { evaluateFabricHost, evaluateGateway, genericHost } from '../fabric/stations';
 import { evaluateLinuxHost } from '../linux/hostPath';
 import { evaluateLinuxPod } from '../linux/podPath';
 import { evaluateWindowsNode } from '../windows/nodePath';
 import { fnv1a } from '../model/hash';
-import type { Arrival, HopContext, HopOutcome, HopResult, Place } from '../model/hop';
+import type { Arrival, HopContext, HopOutcome, HopResult, Place, Station } from '../model/hop';
 import type { Flow, Step, WirePacket } from '../model/trace';
 import type { CompiledCluster } from './cluster';
 
@@ -32,7 +32,7 @@ export function createHopContext(c: CompiledCluster, flow: Flow): HopContext {
   const branches: HopContext['branches'] = [];
   return {
     flow,
-    arp: (fromIp, ip) => arpOnFabric(c.fabric, fromIp, ip),
+    arp: (fromIp, ip) => arpOnFabric(c.fabric, fromIp, ip) ?? outsideSource(c, flow, fromIp, ip),
     conntrack: new Map(),
     uft: new Map(),
     warnings: [],
@@ -51,6 +51,20 @@ export function createHopContext(c: CompiledCluster, flow: Flow): HopContext {
       return taken;
     },
   };
+}
+
+/**
+ * The source of a `--from-node` flow at an address of a Fabric subnet that
+ * the Fabric does not list: it sent the packet, so it is a host on that
+ * segment and answers ARP (a generic host named by its address). Any other
+ * unlisted address does not answer.
+ */
+function outsideSource(c: CompiledCluster, flow: Flow, fromIp: string, ip: string): Station | undefined {
+  if (!flow.fromNode || flow.src.kind !== 'ip' || flow.src.ip !== ip) return undefined;
+  const seg = segmentOf(c.fabric, fromIp);
+  const host = genericHost(c.fabric, ip);
+  if (!seg || !host || segmentOf(c.fabric, ip) !== seg) return undefined;
+  return { mac: host.mac, place: { kind: 'fabric-host', name: host.name }, name: host.name, ifname: 'eth0', link: seg.subnet.name };
 }
 
 /** `…__172.21.211.8/8080` (a kube-proxy endpoint chain) → `172.21.211.8:8080`; other choices as they are. */
@@ -87,7 +101,7 @@ function evaluate(c: CompiledCluster, arrival: Arrival, ctx: HopContext): HopRes
     case 'fabric-host':
       return evaluateFabricHost(c.fabric, p.name, arrival, ctx);
     case 'gateway':
-      return evaluateGateway(c.fabric, arrival);
+      return evaluateGateway(c.fabric, arrival, ctx);
   }
 }
 

@@ -484,7 +484,9 @@ function toHost(c: Ctx, p: Packet): HopResult {
   if (looped) return looped;
   const port = hostPort(st);
   const hit = uftLookup(uftTable(c.ctx, st.name), tupleOf(p));
-  if (hit && (hit.dir === 'reverse' || hit.entry.port === port.id)) {
+  // A reverse hit of a flow without rewrite (a pod's inbound flow) was already applied at the pod's port: nothing to undo here.
+  const undo = hit?.dir === 'reverse' && !sameTuple(hit.entry.key, hit.entry.result);
+  if (hit && (undo || hit.entry.port === port.id)) {
     const applied = applyFlow(c, hit, p, port.label);
     if (applied.route?.kind === 'encap') return transmitWire(c, applied.packet, applied.route.pa, st.hostMac);
     if (applied.route) return dispatch(c, applied.packet, applied.route);

@@ -4,11 +4,13 @@
  * proxy the registry lacks is modelled with kube-proxy's nftables layout.
  */
 import type { ServiceProxyName } from '../../datapath/datapath';
+import { kubeProxyIptables } from './iptables/kubeProxyIptables';
 import { kubeProxyNftables } from './nftables/nftablesProxy';
 import type { LinuxServiceProxy } from './proxy';
 
 export const LINUX_PROXIES = {
   'kube-proxy-nftables': kubeProxyNftables,
+  'kube-proxy-iptables': kubeProxyIptables,
 } as const satisfies Partial<Record<ServiceProxyName, LinuxServiceProxy>>;
 
 /** The implementation for a proxy name (its modelledAs value is always registered). */
