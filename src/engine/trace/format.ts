@@ -86,8 +86,26 @@ export function formatTraceText(t: Trace, o: FormatOptions = {}): string {
   return out.join('\n');
 }
 
+const HTML_ENTITY: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+
+/**
+ * Text in a Markdown table cell. Names come from the scenario (a shared link,
+ * an import): HTML is shown as text (`<img onerror=…>` never renders) and
+ * Markdown syntax is escaped (no links, emphasis or broken tables).
+ */
 function mdEscape(s: string): string {
-  return s.replaceAll('|', '\\|').replaceAll('\n', '<br>');
+  return s
+    .replace(/[&<>]/g, (c) => HTML_ENTITY[c]!)
+    .replace(/[\\`*_[\]|~]/g, '\\$&')
+    .replaceAll('\n', '<br>');
+}
+
+/** A code span in a table cell: a fence longer than any backtick run inside, so the text cannot close it; `|` escaped for the table. */
+function mdCode(s: string): string {
+  const longest = Math.max(0, ...(s.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const body = s.replaceAll('|', '\\|').replaceAll('\n', ' ');
+  return longest > 0 || body.startsWith(' ') ? `${fence} ${body} ${fence}` : `${fence}${body}${fence}`;
 }
 
 function markdownOf(t: Trace, o: FormatOptions, title: 'trace' | 'reply'): string[] {
@@ -104,7 +122,7 @@ function markdownOf(t: Trace, o: FormatOptions, title: 'trace' | 'reply'): strin
     '|---|---|---|---|---|---|',
   ];
   visible(t, o).forEach((s, i) => {
-    const rule = s.rule ? `\`${mdEscape(s.rule.text)}\`` : '';
+    const rule = s.rule ? mdCode(s.rule.text) : '';
     const headers = s.changed.length > 0 ? mdEscape(formatPacket(s.after, { ttl: true }).join('\n')) : '';
     out.push(`| ${i + 1} | ${mdEscape(where(s))} | ${s.action} | ${rule} | ${headers} | ${mdEscape(tr(`explain.${s.explain.key}`, s.explain.params))} |`);
   });

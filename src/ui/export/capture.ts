@@ -6,6 +6,7 @@
  * html-to-image does the DOM → image step.
  */
 import { toCanvas, toSvg } from 'html-to-image';
+import { stripActiveContent } from './sanitizeSvg';
 
 export interface Look {
   background: string;
@@ -74,7 +75,7 @@ export async function captureSvg(elements: readonly HTMLElement[], caption: read
     const url = await withInlineSvgPaint([el], () => toSvg(el, { backgroundColor: look.background, filter: keep, skipFonts: true, includeStyleProperties: STYLE_PROPERTIES }));
     const text = decodeURIComponent(url.slice(url.indexOf(',') + 1));
     const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-    const svg = doc.documentElement;
+    const svg = stripActiveContent(doc.documentElement);
     parts.push({ svg, w: Number(svg.getAttribute('width')) || el.offsetWidth, h: Number(svg.getAttribute('height')) || el.offsetHeight });
   }
   const width = Math.max(640, ...parts.map((p) => p.w));
