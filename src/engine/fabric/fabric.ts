@@ -27,7 +27,9 @@ export interface FabricState {
 }
 
 export function compileFabric(s: Scenario, view: ClusterView): FabricState {
-  const hosts = s.fabric.hosts.map((h) => ({ ...h, mac: h.mac || stationMac(h.name) }));
+  // A host on none of the Fabric's subnets can only be beyond the gateway: it is reached over the uplink like an `external` one.
+  const onSubnet = (ip: string): boolean => s.fabric.subnets.some((sn) => cidrContains(parseCidr(sn.cidr)!, ip));
+  const hosts = s.fabric.hosts.map((h) => ({ ...h, external: h.external || !onSubnet(h.ip), mac: h.mac || stationMac(h.name) }));
   const segments: Segment[] = s.fabric.subnets.map((subnet) => {
     const c = parseCidr(subnet.cidr)!;
     const stations: Segment['stations'] = [

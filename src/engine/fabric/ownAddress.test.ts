@@ -53,3 +53,12 @@ describe('Fabric hosts', () => {
     expect(t.reason?.code).toBe('neighbour-unreachable');
   });
 });
+
+describe('a Fabric host on none of the subnets', () => {
+  it('sends through the gateway like an external host instead of crashing (fuzz counterexample: flannel-host-gw lists internet without external)', () => {
+    const t = trace(preset('flannel-host-gw'), { src: 'host:internet', dst: '192.168.10.1', proto: 'icmp' });
+    expect(t.verdict).toBe('delivered');
+    expect(t.delivered?.node).toBe('gateway');
+    expect(t.wire[0]).toMatchObject({ from: 'internet', link: 'uplink' });
+  });
+});
