@@ -143,6 +143,8 @@ export const explainEn = {
   },
   reason: {
     'port-closed': "Nothing listens on {{host}} at {{proto}} port {{port}}: connection refused.",
+    'reply-unexpected-source': 'The reply reaches {{host}} from {{seen}}, but the connection was opened to {{dialled}}: no socket matches it, so the stack answers with a reset. The reply took another path than the request (asymmetric routing), past the node whose conntrack would have undone the translation.',
+    'reply-unexpected-source-udp': 'The reply reaches {{host}} from {{seen}}, but the connection was opened to {{dialled}}: no socket matches it, so it is dropped. The reply took another path than the request (asymmetric routing), past the node whose conntrack would have undone the translation.',
     'nodeport-not-on-localhost': "kube-proxy in nftables mode serves no NodePorts on localhost: nothing listens on {{ip}}:{{port}}.",
     'martian-destination': "A loopback destination {{dst}} arrived on {{dev}} of {{node}}: dropped as martian.",
     'switch-loop': "The packet for {{dst}} circled through the switch of {{node}}; the simulation does not know where it ends (model limitation).",
@@ -182,6 +184,7 @@ export const explainEn = {
     'unknown-place': 'The trace reached {{node}}, which is not in the compiled scenario.',
     'icmp-through-outboundnat': 'ICMP through OutBoundNAT (to {{dst}}): Windows may not transpose ICMP, so ping to the outside can fail on some builds while TCP works.',
     'first-packet-not-delivered': 'The first packet was not delivered, so there is no connection for a later packet.',
+    'echo-reply-different-address': 'The echo reply comes from {{seen}}, not from {{dialled}} that was pinged; ping still counts it (ping sockets match the identifier only) and marks it "DIFFERENT ADDRESS!".',
   },
   readiness: {
     'strict-affinity': {

@@ -50,9 +50,6 @@ const now = (): number => performance.now();
  * they are open. Delete an entry when its fix lands: the fuzzer then guards it.
  */
 const KNOWN: { pattern: RegExp; issue: string }[] = [
-  { pattern: /wire (\S+)>\S+: [\d.]+ is an address of \1/, issue: 'issue 11 items 1-2: a machine puts a packet for its own address on the wire' },
-  { pattern: /ipv4\.len = 6[5-9]\d{3}/, issue: 'issue 20: Windows VFP encapsulates a 65,535-byte packet without fragmenting (outer length 65,585; windows/nodePath)' },
-  { pattern: /reply-mismatch: reply seen from/, issue: 'issue 11: a pod address as source entering at another node (--from-node) is answered from the pod' },
 ];
 
 type FailureKind = 'uncaught' | 'hang' | 'violation' | 'known';

@@ -196,7 +196,8 @@ function checkReply(c: CompiledCluster, t: Trace, out: Violation[]): void {
   const f = t.flow;
   const socket = sourceSocket(c, t);
   if (d.ip !== first.src) out.push({ code: 'reply-mismatch', message: `reply delivered for ${d.ip}, the request left from ${first.src}` });
-  if (d.seenSrcIp !== f.dst.ip) out.push({ code: 'reply-mismatch', message: `reply seen from ${d.seenSrcIp}, the request dialled ${f.dst.ip}` });
+  const flaggedByPing = r.warnings?.some((w) => w.code === 'echo-reply-different-address') ?? false;
+  if (d.seenSrcIp !== f.dst.ip && !flaggedByPing) out.push({ code: 'reply-mismatch', message: `reply seen from ${d.seenSrcIp}, the request dialled ${f.dst.ip}` });
   if (l4 && (l4.kind === 'tcp' || l4.kind === 'udp')) {
     if (d.port !== l4.sport) out.push({ code: 'reply-mismatch', message: `reply delivered to port ${String(d.port)}, the request left from port ${l4.sport}` });
     if (d.seenSrcPort !== l4.dport) out.push({ code: 'reply-mismatch', message: `reply seen from port ${String(d.seenSrcPort)}, the request dialled port ${l4.dport}` });

@@ -154,7 +154,35 @@ export function traceFlow(c: CompiledCluster, req: FlowRequest): { trace?: Trace
       ...(d.seenSrcPort !== undefined ? { dport: d.seenSrcPort } : {}),
       packet: flow.packet,
     };
-    trace.reply = toTrace(replyFlow, run.reply);
+    trace.reply = answeredBySocket(toTrace(replyFlow, run.reply), flow, run.forward);
   }
   return { trace, diagnostics: [] };
+}
+
+/**
+ * The client's socket takes a reply only from the address and port it
+ * dialled. A reply that comes back from another source (it bypassed the node
+ * whose conntrack would have undone the DNAT) matches no socket: TCP answers
+ * with a reset (RFC 9293 §3.10.7.1, a segment for no connection), a connected
+ * UDP socket never sees it (Linux __udp4_lib_lookup matches the remote
+ * address). Ping sockets match the echo identifier only (Linux ping_lookup),
+ * so an echo reply still arrives, flagged as iputils ping flags it.
+ */
+function answeredBySocket(reply: Trace, flow: Flow, forward: WalkResult): Trace {
+  const d = reply.delivered;
+  const sent = forward.steps[0]?.before;
+  if (reply.verdict !== 'delivered' || !d || !sent) return reply;
+  const ip = sent.headers.find((h) => h.kind === 'ipv4');
+  const l4 = sent.headers.find((h) => h.kind === 'tcp' || h.kind === 'udp');
+  const dialled = ip?.kind === 'ipv4' ? ip.dst : flow.dst.ip;
+  const dport = l4 && (l4.kind === 'tcp' || l4.kind === 'udp') ? l4.dport : undefined;
+  const sameSource = d.seenSrcIp === dialled && (dport === undefined || d.seenSrcPort === dport);
+  if (sameSource) return reply;
+  const seen = dport === undefined ? d.seenSrcIp : `${d.seenSrcIp}:${String(d.seenSrcPort)}`;
+  const params = { host: d.pod ?? d.node, seen, dialled: dport === undefined ? dialled : `${dialled}:${dport}` };
+  if (flow.proto === 'icmp') return { ...reply, warnings: [...(reply.warnings ?? []), { code: 'echo-reply-different-address', params }] };
+  const { delivered: _unmatched, ...rest } = reply;
+  return flow.proto === 'tcp'
+    ? { ...rest, verdict: 'rejected', reason: { code: 'reply-unexpected-source', params } }
+    : { ...rest, verdict: 'dropped', reason: { code: 'reply-unexpected-source-udp', params } };
 }
