@@ -55,6 +55,10 @@ const ipOrEmpty = str.refine((s) => s === '' || isIPv4(s), { message: 'not an IP
 const prefix = str.refine((s) => s.includes('/') && parseCidr(s) !== undefined, { message: 'not an IPv4 prefix (a.b.c.d/len)' });
 /** ACL address lists: comma-separated addresses or prefixes (hcsshim AclPolicySetting.LocalAddresses); empty = any. */
 const addressList = str.refine((s) => s.split(',').every((a) => a.trim() === '' || parseCidr(a.trim()) !== undefined), { message: 'not a comma-separated list of IPv4 addresses or prefixes' });
+/** MACs as HNS prints them (`00-15-5D-…`, or with colons); anything else would reach packets as a broken Ethernet address. */
+const MAC = /^[0-9a-f]{2}([-:][0-9a-f]{2}){5}$/i;
+const mac = str.refine((s) => MAC.test(s), { message: 'not a MAC address (aa-bb-cc-dd-ee-ff)' });
+const macOrEmpty = str.refine((s) => s === '' || MAC.test(s), { message: 'not a MAC address (aa-bb-cc-dd-ee-ff)' });
 const policyArray = z.array(z.record(z.string(), z.unknown())).nullish().transform((v) => v ?? []);
 
 const subnetSchema = z.object({
@@ -68,16 +72,16 @@ const networkSchema = z.object({
   Name: str.optional().default(''),
   Type: str,
   NetworkAdapterName: str.optional().default(''),
-  SourceMac: str.optional().default(''),
+  SourceMac: macOrEmpty.optional().default(''),
   ManagementIP: ipOrEmpty.optional().default(''),
-  DrMacAddress: str.optional(),
+  DrMacAddress: mac.optional(),
   Subnets: z.array(subnetSchema).nullish().transform((v) => v ?? []),
   Policies: policyArray,
   Flags: num.optional().default(0),
   State: num.optional().default(0),
 });
 
-const rsrSchema = z.object({ Type: z.literal('RemoteSubnetRoute'), DestinationPrefix: prefix, IsolationId: num, ProviderAddress: ip, DistributedRouterMacAddress: str });
+const rsrSchema = z.object({ Type: z.literal('RemoteSubnetRoute'), DestinationPrefix: prefix, IsolationId: num, ProviderAddress: ip, DistributedRouterMacAddress: macOrEmpty });
 const vxlanPortSchema = z.object({ Type: z.literal('VxlanPort'), Port: num });
 const vsidSchema = z.object({ Type: z.literal('VSID'), VSID: num });
 
@@ -112,7 +116,7 @@ const endpointSchema = z.object({
   VirtualNetwork: str.optional().default(''),
   VirtualNetworkName: str.optional().default(''),
   Policies: policyArray,
-  MacAddress: str.optional().default(''),
+  MacAddress: macOrEmpty.optional().default(''),
   IPAddress: ip,
   GatewayAddress: ipOrEmpty.optional(),
   PrefixLength: num.optional().default(32),

@@ -45,11 +45,13 @@ function corpus(): FuzzCorpus {
 const now = (): number => performance.now();
 
 /**
- * Invariant violations already filed against the walker (the `trace`
- * helper's area, issue 11), tallied as `known` instead of failing CI while
- * they are open. Delete an entry when its fix lands: the fuzzer then guards it.
+ * Invariant violations still open in the walker (issues 11 and 12), tallied
+ * as `known` instead of failing CI while they are open. Delete an entry when its fix lands: the fuzzer then guards it.
  */
 const KNOWN: { pattern: RegExp; issue: string }[] = [
+  // Seen only on mutated scenarios (about 1 in 600 inputs), never on the presets' all-pairs sweep: e.g. a node sending to an address of its own block whose pod the mutation removed.
+  { pattern: /wire (\S+)>\S+: [\d.]+ is an address of \1/, issue: 'issue 11: a machine sends a packet for an address of its own (an orphaned block address) to the gateway' },
+  { pattern: /ipv4\.len = 6[5-9]\d{3}/, issue: 'issue 12: Windows has no vNIC MTU yet, so VFP encapsulates a 65,535-byte packet whole (outer length 65,585)' },
 ];
 
 type FailureKind = 'uncaught' | 'hang' | 'violation' | 'known';
@@ -115,7 +117,7 @@ describe('fuzz: nothing the user gives breaks the engine', () => {
     console.log(
       `fuzz seed ${seed}: ${RUNS} inputs in ${secs.toFixed(1)} s (${(RUNS / secs).toFixed(0)}/s), loaded ${totals.loaded}, flows traced ${totals.traced}\n` +
         `sources ${JSON.stringify(Object.fromEntries(bySource))}\n` +
-        `uncaught ${totals.uncaught}, hangs ${totals.hang}, invariant violations ${totals.violation} (+ ${totals.known} known, filed in issue 11)\n${lines.join('\n')}`,
+        `uncaught ${totals.uncaught}, hangs ${totals.hang}, invariant violations ${totals.violation} (+ ${totals.known} known, filed in issues 11 and 12)\n${lines.join('\n')}`,
     );
     const grep = process.env.FUZZ_GREP;
     const shown = [...tally.entries()].filter(([k]) => !grep || k.includes(grep));

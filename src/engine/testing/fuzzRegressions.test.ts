@@ -52,4 +52,15 @@ describe('fuzz counterexamples', () => {
     const t = traceFlow(c, { src: 'pod:demo/net', dst: '172.21.41.6', proto: 'tcp' }).trace!;
     expect(checkTrace(c, t).filter((v) => v.message.includes('eth.'))).toEqual([]);
   });
+
+  it('an imported MAC that is no MAC (here with a leading space) is refused with a diagnostic naming the field, not put on the wire', () => {
+    const eps = JSON.parse(fixture('k8s-lab-win-1.Get-HnsEndpoint.json')) as { MacAddress?: string; IPAddress: string }[];
+    const ep = eps.find((e) => e.IPAddress === '172.21.41.5')!;
+    ep.MacAddress = ` ${ep.MacAddress!}`;
+    const r = importFiles([{ name: 'k8s-lab.yaml', text: LAB }, { name: 'ep.json', text: JSON.stringify(eps) }], { windowsNode: 'k8s-lab-win-1' });
+    expect(r.diagnostics.some((d) => d.severity === 'error' && (d.field ?? '').includes('MacAddress'))).toBe(true);
+    const c = compileScenario(r.scenario!, { hns: r.hns });
+    const t = traceFlow(c, { src: '172.21.41.5', fromNode: 'k8s-lab-master-1', dst: '172.21.211.8', proto: 'tcp' }).trace!;
+    expect(checkTrace(c, t).filter((v) => v.message.includes('eth.'))).toEqual([]);
+  });
 });
