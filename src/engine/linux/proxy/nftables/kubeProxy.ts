@@ -8,27 +8,13 @@
  * @see K5 kubernetes/kubernetes@81810de pkg/proxy/nftables/proxier_test.go
  */
 import { cidrContains, isIPv4, parseCidr } from '../../../model/ipv4';
-import type { EndpointSliceSpec, ServiceSpec } from '../../../model/scenario';
 import { kubeProxySkeleton } from './kubeProxyBase';
 import { addServicePort } from './kubeProxyServices';
 import type { NftTable } from '../../nft/ruleset';
+import type { ServiceProxyInput } from '../proxy';
 
-/** What compileKubeProxyNft reads: the node, kube-proxy's settings and the API objects. */
-export interface KubeProxyNftInput {
-  nodeName: string;
-  /** This node's IPv4 addresses, primary first. */
-  nodeIPs: string[];
-  /** Local-traffic detector (detectLocalMode ClusterCIDR); undefined = no detector. */
-  clusterCIDR?: string;
-  serviceCIDRs: string[];
-  /** Bit of the masquerade mark (14 → 0x4000). */
-  masqueradeBit: number;
-  masqueradeAll: boolean;
-  /** `['primary']` (the nftables default) or CIDRs; `[]` or a /0 means every local address. */
-  nodePortAddresses: string[];
-  services: ServiceSpec[];
-  endpointSlices: EndpointSliceSpec[];
-}
+/** What compileKubeProxyNft reads: the input of every kube-proxy mode; nftables mode serves no NodePorts on localhost. */
+export type KubeProxyNftInput = Omit<ServiceProxyInput, 'localhostNodePorts'>;
 
 /**
  * Which node addresses accept NodePorts, or undefined for "all local
