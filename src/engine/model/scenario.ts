@@ -168,7 +168,8 @@ export interface WinkernelSpec {
 
 /** The winkernel settings kube-proxy runs with on `node`. */
 export function winkernelOf(kp: KubeProxySpec, node: string): WinkernelSpec {
-  return kp.winkernelByNode?.[node] ?? kp.winkernel;
+  // Node names come from the input: only the record's own keys count (a node may be called `constructor`).
+  return (kp.winkernelByNode && Object.hasOwn(kp.winkernelByNode, node) ? kp.winkernelByNode[node] : undefined) ?? kp.winkernel;
 }
 
 export interface FlannelSpec {

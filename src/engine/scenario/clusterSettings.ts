@@ -152,7 +152,8 @@ export function buildFabric(c: ClusterObjects, diags: Diagnostic[]): FabricSpec 
       hosts: f.spec.hosts.map((h) => ({ ...h, mac: h.mac?.toLowerCase() ?? '' })),
       gatewayName: f.spec.gatewayName,
       linuxInterface: f.spec.linuxInterface,
-      nodeMacs: f.spec.nodeMacs,
+      // Keyed by node names from the input: no prototype, so a node called `constructor` finds no MAC but its own.
+      nodeMacs: Object.assign(Object.create(null) as Record<string, string>, f.spec.nodeMacs),
     };
   }
   const nets = [...new Set(c.nodes.map((n) => prefixOf(n.internalIP, 24).text))];

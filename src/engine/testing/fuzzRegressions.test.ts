@@ -64,3 +64,14 @@ describe('fuzz counterexamples', () => {
     expect(checkTrace(c, t).filter((v) => v.message.includes('eth.'))).toEqual([]);
   });
 });
+
+describe('names that are Object.prototype keys', () => {
+  it('a node named constructor compiles and traces (fuzz counterexample: nodeMacs[name] found the prototype function)', () => {
+    const yaml = PRESETS.find((p) => p.name === 'k8s-main-before')!.yaml.replaceAll('k8s-node-1', 'constructor');
+    const r = loadScenarioText(yaml, 'proto.yaml');
+    expect(r.scenario?.nodes.some((n) => n.name === 'constructor')).toBe(true);
+    const c = compileScenario(r.scenario!);
+    const t = traceFlow(c, { src: 'node:constructor', dst: 'node:k8s-node-2', proto: 'icmp' }).trace!;
+    expect(t.verdict).toBe('delivered');
+  });
+});

@@ -67,7 +67,7 @@ function buildView(s: Scenario, ipam: IpamState, flannel?: FlannelLeases): Clust
       os: n.os,
       ip: n.internalIP,
       subnet,
-      nicMac: s.fabric.nodeMacs[n.name]?.toLowerCase() ?? (n.os === 'windows' ? hypervMac(`${n.name}/nic`) : nodeNicMac(n.name)),
+      nicMac: (Object.hasOwn(s.fabric.nodeMacs, n.name) ? s.fabric.nodeMacs[n.name]?.toLowerCase() : undefined) ?? (n.os === 'windows' ? hypervMac(`${n.name}/nic`) : nodeNicMac(n.name)),
       block: block?.cidr.text ?? lease?.text,
       pool: block?.pool.name,
       tunnelAddr: ipam.tunnelAddr.get(n.name),
