@@ -325,6 +325,8 @@ function fromSocket(c: Ctx, arrival: Arrival): HopResult {
   let r = route(c, arrival.packet, true, arrival.unboundSource);
   if ('outcome' in r) return r;
   let pkt = rec.steps[rec.steps.length - 1]!.after;
+  // The route was chosen for this destination; conntrack's or OUTPUT's DNAT below may change it.
+  const dstBefore = innerIp(pkt).dst;
   const origTuple = tupleOf(pkt);
   const table = ctx.conntrack.get(st.name) ?? [];
   ctx.conntrack.set(st.name, table);
@@ -342,13 +344,12 @@ function fromSocket(c: Ctx, arrival: Arrival): HopResult {
   const out = runHook(st, 'output', pkt, { oif: r.dev, mark, established: !!ct }, ctx, rec);
   if (out.verdict !== 'accept') return stopResult(rec, out.verdict === 'reject' ? 'rejected' : 'dropped', out.verdict === 'reject' ? rejectCode(out) : 'nft-drop', { hook: 'output', node: st.name });
   mark = out.packet.mark;
-  const dstBefore = innerIp(pkt).dst;
   if (!ct) {
     const q = applyNat(st, pkt, out);
     if (q !== pkt) pkt = fixLastStepAfter(rec, pkt, q);
   }
   if (innerIp(pkt).dst !== dstBefore) {
-    // DNAT in OUTPUT changes the destination: the kernel routes again (ip_route_me_harder).
+    // DNAT in OUTPUT (by a rule, or by conntrack for a later packet) changes the destination: the kernel routes again (ip_route_me_harder).
     const rr = fibLookup(st, innerIp(pkt).dst);
     if (!rr || rr.type === 'blackhole') return stopResult(rec, 'no-route', 'no-route', { dst: innerIp(pkt).dst, node: st.name });
     rec.add({ at: { component: 'routing', table: rr.type === 'local' || rr.type === 'broadcast' ? 'local' : 'main' }, action: 'reroute', before: pkt, rule: { text: formatRoute(rr), source: rr.source, ...(rr.owner ? { owner: rr.owner } : {}) }, explain: 'linux.reroute', params: { dst: innerIp(pkt).dst, dev: rr.dev ?? '' } });

@@ -29,6 +29,15 @@ describe('a Linux node and its own addresses (local table)', () => {
     expect(t.reply!.delivered).toMatchObject({ node: 'k8s-lab-master-1', ip: '192.168.10.23', port: sent.kind === 'tcp' ? sent.sport : -1, seenSrcIp: '10.96.0.1', seenSrcPort: 443 });
   });
 
+  it('a later packet of that connection is rerouted after the conntrack DNAT too: through lo, not out to the gateway (nftables and iptables modes)', () => {
+    for (const name of ['k8s-lab', 'k8s-lab-kubeadm']) {
+      const t = trace(preset(name), { src: 'node:k8s-lab-master-1', dst: 'svc:default/kubernetes', dport: 443, packet: 'next' });
+      expect(t.verdict, name).toBe('delivered');
+      expect(t.wire, name).toEqual([]);
+      expect(t.steps.some((s) => s.action === 'reroute' && s.at.table === 'local'), name).toBe(true);
+    }
+  });
+
   it('node → its own IP and → 127.0.0.1 stay on the node; the source is the address itself', () => {
     for (const dst of ['node:k8s-lab-node-1', '127.0.0.1', '172.21.211.0']) {
       const t = trace(lab(), { src: 'node:k8s-lab-node-1', dst, dport: 22 });
