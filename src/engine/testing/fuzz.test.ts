@@ -49,8 +49,8 @@ const now = (): number => performance.now();
  * as `known` instead of failing CI while they are open. Delete an entry when its fix lands: the fuzzer then guards it.
  */
 const KNOWN: { pattern: RegExp; issue: string }[] = [
-  // Seen only on mutated scenarios (about 1 in 600 inputs), never on the presets' all-pairs sweep: e.g. a node sending to an address of its own block whose pod the mutation removed.
-  { pattern: /wire (\S+)>\S+: [\d.]+ is an address of \1/, issue: 'issue 11: a machine sends a packet for an address of its own (an orphaned block address) to the gateway' },
+  // Seen only on mutated or merged scenarios (about 1 in 1,000 inputs), never on the presets' all-pairs sweep; e.g. a Windows pod's packet for another pod of its node sent to the gateway after real-sample objects were merged in. Not yet analysed.
+  { pattern: /wire (\S+)>\S+: [\d.]+ is an address of \1/, issue: 'issue 11: a machine sends a packet for one of its own addresses to the gateway' },
   { pattern: /ipv4\.len = 6[5-9]\d{3}/, issue: 'issue 12: Windows has no vNIC MTU yet, so VFP encapsulates a 65,535-byte packet whole (outer length 65,585)' },
 ];
 
