@@ -14,165 +14,23 @@
  * - The overlay gateway `.1` answers with the network's DrMacAddress.
  */
 import { ephemeralPort } from '../model/hash';
-import type { Arrival, CtTuple, HopContext, HopResult, UftEntry, UftRoute } from '../model/hop';
+import type { Arrival, HopContext, HopResult } from '../model/hop';
 import { cidrContains } from '../model/ipv4';
-import type { Packet, UdpHeader } from '../model/packet';
-import { HEADER_BYTES } from '../model/packet';
-import { innerIp, ipLength, outerIp, patchInnerIp, patchInnerL4, ports, vxlanHeader, withOuterEth, withoutOuterEth } from '../model/packetOps';
+import type { Packet } from '../model/packet';
+import { innerIp, outerIp, patchInnerIp, patchInnerL4, ports, vxlanHeader, withOuterEth, withoutOuterEth } from '../model/packetOps';
 import { sameTuple, tupleOf } from '../model/flowTuple';
 import { StepRecorder } from '../model/steps';
-import type { StepRule } from '../model/trace';
 import { hnsMac, packetMac } from './hns';
 import { HOST_VNIC, PHYSICAL_NIC } from './network';
 import type { WindowsNodeState, WindowsPod } from './state';
-import { describeTransposition, uftLookup, uftTable, type UftHit } from './uft';
+import { describeTransposition, uftLookup, uftTable } from './uft';
 import { LAYER, type VfpAction, type VfpPort, type VfpRule } from './vfp';
-import { formatRule, matchLayer } from './vfpMatch';
-
-const VXLAN_PORT = 4789;
-const TTL_ASSUMPTION = 'assumption: VFP decrements the TTL once when it routes a packet out of its subnet';
-
-interface Ctx {
-  st: WindowsNodeState;
-  ctx: HopContext;
-  rec: StepRecorder;
-  /** Switch passes taken inside this node for one packet (switch → host → switch …); bounded by MAX_SWITCH_PASSES. */
-  passes: number;
-}
-
-/**
- * Passes through the switch one packet may take inside a node before the walk
- * stops. A real packet crosses the vSwitch a few times at most (pod port →
- * host port → external port); more means the model sends it in a circle.
- */
-const MAX_SWITCH_PASSES = 8;
-
-/** Counts one more pass through the switch; past the limit the packet stops with a verdict instead of recursing on. */
-function loopGuard(c: Ctx, p: Packet): HopResult | undefined {
-  if (++c.passes <= MAX_SWITCH_PASSES) return undefined;
-  c.rec.add({ at: { component: 'vswitch', layer: c.st.network.Name }, action: 'drop', before: p, rule: { text: `${MAX_SWITCH_PASSES} passes through ${c.st.network.Name} for one packet`, source: 'packetwalk: the model has no rule for this packet that ends inside the node', assumption: true }, explain: 'windows.switchLoop', params: { dst: innerIp(p).dst, passes: MAX_SWITCH_PASSES } });
-  return stop(c, 'dropped', 'switch-loop', { dst: innerIp(p).dst, passes: MAX_SWITCH_PASSES });
-}
-
-/** Where the switch sends a packet after the layers. */
-type Decision = UftRoute;
-
-function stop(c: Ctx, verdict: 'dropped' | 'rejected' | 'no-route' | 'unsupported', code: string, params: Record<string, string | number>): HopResult {
-  return { steps: c.rec.steps, outcome: { kind: 'stop', verdict, reason: { code, params: { node: c.st.name, ...params } } } };
-}
-
-function ruleOf(r: VfpRule): StepRule {
-  return { text: `${formatRule(r)}\n${r.hns}`, source: r.source, ...(r.owner ? { owner: r.owner } : {}), ...(r.assumption ? { assumption: true } : {}) };
-}
-
-function portOfPod(st: WindowsNodeState, pod: string): VfpPort | undefined {
-  return st.ports.find((p) => p.pod === pod);
-}
-
-function hostPort(st: WindowsNodeState): VfpPort {
-  return st.ports.find((p) => p.kind === 'host')!;
-}
-
-function externalPort(st: WindowsNodeState): VfpPort {
-  return st.ports.find((p) => p.kind === 'external')!;
-}
-
-function rewrite(p: Packet, t: CtTuple): Packet {
-  let q = patchInnerIp(p, { src: t.src, dst: t.dst });
-  if (t.proto !== 'icmp') q = patchInnerL4(q, { sport: t.sport, dport: t.dport });
-  return q;
-}
-
-function decrementTtl(p: Packet): Packet {
-  return patchInnerIp(p, { ttl: innerIp(p).ttl - 1 });
-}
-
-/** Whether the packet's destination port is a NodePort of this node. */
-function nodePortOn(st: WindowsNodeState, p: Packet): boolean {
-  const { dport } = ports(p);
-  return st.loadBalancers.some((lb) => lb.kind === 'NodePort' && lb.externalPort === dport && lb.proto === innerIp(p).proto);
-}
-
-/**
- * A decapsulated packet from another subnet is routed into this one by the
- * distributed router: the TTL drops once, as on the way out (assumption, see
- * the module note); a packet from this node's own subnet is only switched.
- */
-function routedIn(c: Ctx, p: Packet): Packet {
-  if (cidrContains(c.st.block, innerIp(p).src)) return p;
-  const q = decrementTtl(p);
-  c.rec.add({ at: { component: 'vfp', layer: LAYER.paRoute, chain: PHYSICAL_NIC }, action: 'route', before: p, after: q, rule: { text: `${c.st.block.text} (${c.st.network.Name}, gateway ${c.st.network.Subnets[0]?.GatewayAddress ?? ''})`, source: TTL_ASSUMPTION, assumption: true }, explain: 'windows.routeIn', params: { dst: innerIp(p).dst, subnet: c.st.block.text }, level: 'detail' });
-  return q;
-}
-
-// ---------------------------------------------------------------- leaving the node
-
-/** ARP on the node network and onto the wire through the external port. */
-function transmitWire(c: Ctx, p: Packet, nextHop: string, srcMac: string): HopResult {
-  const { st, ctx, rec } = c;
-  const station = ctx.arp(st.ip, nextHop);
-  if (!station) {
-    rec.add({ at: { component: 'link', layer: PHYSICAL_NIC }, action: 'drop', before: p, explain: 'windows.arpFailed', params: { ip: nextHop } });
-    return stop(c, 'dropped', 'neighbour-unreachable', { ip: nextHop });
-  }
-  const bare = p.headers[0]?.kind === 'eth' ? withoutOuterEth(p) : p;
-  const framed = withOuterEth(bare, { src: srcMac, dst: station.mac });
-  rec.add({
-    at: { component: 'link', layer: PHYSICAL_NIC },
-    action: 'transmit',
-    before: p,
-    after: framed,
-    rule: { text: `Get-NetNeighbor ${nextHop}: ${hnsMac(station.mac)} Reachable (${HOST_VNIC})`, source: 'Windows ARP cache of the host vNIC' },
-    explain: 'windows.transmitWire',
-    params: { nextHop, mac: station.mac, to: station.name },
-  });
-  return { steps: rec.steps, outcome: { kind: 'send', next: { place: station.place, packet: framed, iif: station.ifname }, wire: { from: st.name, to: station.name, link: station.link } } };
-}
-
-/** The host's route table decides the next hop of a packet leaving through the host. */
-function routeByHost(c: Ctx, p: Packet, srcMac: string): HopResult {
-  const { st, rec } = c;
-  const dst = innerIp(p).dst;
-  const noLb = serviceCidrHit(c, p);
-  if (noLb) return noLb;
-  if (dst === st.ip) return deliverToHost(c, p);
-  let best: WindowsNodeState['hostRoutes'][number] | undefined;
-  for (const r of st.hostRoutes) if (cidrContains(r.dst, dst) && (!best || r.dst.len > best.dst.len)) best = r;
-  if (!best) {
-    rec.add({ at: { component: 'routing', layer: HOST_VNIC }, action: 'drop', before: p, explain: 'windows.noRoute', params: { dst } });
-    return stop(c, 'no-route', 'no-route', { dst });
-  }
-  const nextHop = best.nextHop === '0.0.0.0' ? dst : best.nextHop;
-  rec.add({
-    at: { component: 'routing', layer: HOST_VNIC },
-    action: 'route',
-    before: p,
-    rule: { text: `${best.dst.text} → ${best.nextHop} (${best.ifAlias}, ${best.protocol})`, source: best.source, ...(best.assumption ? { assumption: true } : {}) },
-    explain: 'windows.hostRoute',
-    params: { dst, nextHop },
-  });
-  return transmitWire(c, p, nextHop, srcMac);
-}
-
-/** A ClusterIP with no load balancer (no usable endpoints): nothing on Windows answers it. */
-function serviceCidrHit(c: Ctx, p: Packet): HopResult | undefined {
-  const dst = innerIp(p).dst;
-  const f = c.ctx.flow;
-  const svc = f.dst.kind === 'service' && f.dst.ip === dst ? f.dst.name : undefined;
-  if (!svc) return undefined;
-  c.rec.add({ at: { component: 'vfp', layer: LAYER.slbLb }, action: 'drop', before: p, rule: { text: `no load balancer for ${dst}`, source: 'K1 winkernel: no usable endpoints → no load balancer; assumption: the packet is lost (no reject rule exists on Windows)', assumption: true }, explain: 'windows.noLoadBalancer', params: { vip: dst, service: svc } });
-  return stop(c, 'dropped', 'no-endpoints', { service: svc, vip: dst });
-}
-
-function encapsulate(c: Ctx, p: Packet, e: Extract<UftRoute, { kind: 'encap' }>): Packet {
-  const { st } = c;
-  const bare = p.headers[0]?.kind === 'eth' ? withoutOuterEth(p) : p;
-  const inner = withOuterEth(bare, { src: packetMac(st.network.DrMacAddress ?? st.hostMac), dst: e.drMac });
-  const ip = innerIp(p);
-  const { sport, dport } = ports(p);
-  const udp: UdpHeader = { kind: 'udp', sport: ephemeralPort(`${ip.src}:${sport}>${ip.dst}:${dport}/${ip.proto}`), dport: VXLAN_PORT, len: ipLength(bare) + HEADER_BYTES.eth + HEADER_BYTES.vxlan + HEADER_BYTES.udp };
-  return { headers: [{ kind: 'ipv4', src: st.ip, dst: e.pa, ttl: 128, proto: 'udp', len: udp.len! + HEADER_BYTES.ipv4, df: false }, udp, { kind: 'vxlan', vni: e.vni, flags: 0x08 }, ...inner.headers] };
-}
+import { matchLayer } from './vfpMatch';
+import type { Ctx, Decision } from './nodeContext';
+import { decrementTtl, deliverToHost, externalPort, hostPort, isLoopback, loopGuard, nodePortOn, portOfPod, routedIn, ruleOf, stop, TTL_ASSUMPTION, VXLAN_PORT } from './nodeContext';
+import { encapsulate, routeByHost, transmitWire } from './egress';
+import { applyFlow, recordFlow } from './flowCache';
+import { compartmentLoopback, hostLoopback, rememberHostFlow } from './loopback';
 
 /**
  * Carries out the switch's decision for a packet that has been through the
@@ -345,47 +203,6 @@ function routingDecision(c: Ctx, port: VfpPort, p: Packet, r: VfpRule): LayerWal
 
 // ---------------------------------------------------------------- the flow cache
 
-function recordFlow(c: Ctx, port: VfpPort, before: Packet, after: Packet, route: Decision): void {
-  const key = tupleOf(before);
-  const result = tupleOf(after);
-  const entry: UftEntry = { port: port.id, key, result, route, text: describeTransposition(key, result, route), hits: 0 };
-  uftTable(c.ctx, c.st.name).push(entry);
-  c.rec.add({
-    at: { component: 'uft', layer: port.label },
-    action: 'flow-create',
-    before,
-    after,
-    rule: { text: `unified flow ${port.label}: ${entry.text}`, source: 'M9/M10 VFP unified flow table; the seed («единый поток»)' },
-    explain: 'windows.uftCreate',
-    params: { action: entry.text },
-  });
-}
-
-/** Applies a cached flow in one step; the route is unknown for a first reply (the routing layer decides it). */
-function applyFlow(c: Ctx, hit: UftHit, p: Packet, port: string): { packet: Packet; route?: Decision } {
-  const e = hit.entry;
-  e.hits++;
-  const forward = hit.dir === 'forward';
-  const target: CtTuple = forward ? e.result : { proto: e.key.proto, src: e.key.dst, sport: e.key.dport, dst: e.key.src, dport: e.key.sport };
-  let q = rewrite(p, target);
-  const route = forward ? e.route : e.replyRoute;
-  if (route && route.kind !== 'local') q = decrementTtl(q);
-  // The cached transposition includes the encapsulation: one step, as VFP applies it.
-  if (route?.kind === 'encap') q = encapsulate(c, q, route);
-  const text = forward ? e.text : e.replyText ?? describeTransposition(tupleOf(p), target);
-  c.rec.add({
-    at: { component: 'uft', layer: port },
-    action: forward ? 'flow-hit' : 'flow-reverse',
-    before: p,
-    after: q,
-    rule: { text: `unified flow: ${e.text}${forward ? '' : ` (reversed for the reply: ${text})`}`, source: 'M9/M10 VFP unified flow table; the seed («к ответам — обратное»)' },
-    explain: forward ? 'windows.uftHit' : 'windows.uftReverse',
-    params: { action: text },
-    level: sameTuple(tupleOf(p), tupleOf(q)) && !route ? 'detail' : 'hop',
-  });
-  return { packet: q, ...(route ? { route } : {}) };
-}
-
 /** The routing layer (the port's last) alone, for a packet whose NAT the flow cache already did. */
 function routeOnly(c: Ctx, port: VfpPort, p: Packet): LayerWalk {
   const layer = port.layers[port.layers.length - 1]!;
@@ -525,14 +342,6 @@ function toHost(c: Ctx, p: Packet): HopResult {
   return deliverToHost(c, p);
 }
 
-/** Up the host's stack to a socket of the node. */
-function deliverToHost(c: Ctx, p: Packet): HopResult {
-  const ip = innerIp(p);
-  const { sport, dport } = ports(p);
-  c.rec.add({ at: { component: 'socket', layer: HOST_VNIC }, action: 'deliver', before: p, explain: 'windows.deliverHost', params: { ip: ip.dst } });
-  return { steps: c.rec.steps, outcome: { kind: 'deliver', delivered: { node: c.st.name, ip: ip.dst, ...(ip.proto === 'icmp' ? {} : { port: dport, seenSrcPort: sport }), seenSrcIp: ip.src, ttl: ip.ttl } } };
-}
-
 // ---------------------------------------------------------------- entry points
 
 /** A pod sends: its compartment's route, its vNIC, into the switch. */
@@ -603,67 +412,6 @@ function fromWire(c: Ctx, arrival: Arrival): HopResult {
   }
   rec.add({ at: { component: 'link', layer: PHYSICAL_NIC }, action: 'drop', before: p, explain: 'windows.notForUs', params: { dst } });
   return stop(c, 'dropped', 'not-for-this-node', { dst });
-}
-
-function isLoopback(ip: string): boolean {
-  return ip.startsWith('127.');
-}
-
-/**
- * A packet for the host's own address stays in its TCP/IP stack (loopback):
- * it never enters the vSwitch or VFP. The host's addresses: the node IP on
- * `vEthernet (Ethernet)`, 127.0.0.0/8, and the `.2` of the block — on
- * L2Bridge `Calico_ep` is hot-attached to the host compartment [C25]; on
- * overlay it is the source VIP endpoint, a remote endpoint whose provider
- * address is this node [C25][K1], taken as the host's own (assumption).
- */
-function hostLoopback(c: Ctx, p: Packet): HopResult {
-  const { st, rec } = c;
-  const dst = innerIp(p).dst;
-  const sourceVip = dst === st.hostEndpoint.IPAddress;
-  const overlayVip = sourceVip && st.mode === 'overlay';
-  rec.add({
-    at: { component: 'routing', layer: HOST_VNIC },
-    action: 'route',
-    before: p,
-    rule: {
-      text: sourceVip ? `Get-HnsEndpoint ${st.hostEndpoint.Name}: IPAddress ${dst}${st.hostEndpoint.IsRemoteEndpoint ? ', IsRemoteEndpoint true' : ''}` : `${dst}: a local address of the host (Loopback Pseudo-Interface 1 / ${HOST_VNIC})`,
-      source: sourceVip ? `C25 Calico CNI (Calico_ep: .2 of the block)${overlayVip ? '; K1 winkernel sourceVip endpoint (PA = this node); assumption: the host answers for it as its own address' : '; hot-attached to the host compartment'}` : 'Windows TCP/IP: packets to a local address are looped back in the stack',
-      ...(overlayVip ? { assumption: true } : {}),
-    },
-    explain: 'windows.hostLoopback',
-    params: { dst },
-  });
-  return deliverToHost(c, p);
-}
-
-/**
- * A pod sending to its own address or to 127.0.0.0/8: the compartment's own
- * TCP/IP stack loops it back; it never reaches the vNIC. Assumption, as for
- * every pod socket: something listens on the port.
- */
-function compartmentLoopback(c: Ctx, pod: WindowsPod, p0: Packet, unbound: boolean): HopResult {
-  const { rec } = c;
-  const dst = innerIp(p0).dst;
-  const p = unbound ? patchInnerIp(p0, { src: isLoopback(dst) ? '127.0.0.1' : dst }) : p0;
-  rec.add({ at: { component: 'compartment', layer: pod.pod }, action: 'route', before: p, rule: { text: `${dst}: a local address of the compartment of ${pod.pod}`, source: 'Windows TCP/IP: packets to a local address are looped back in the compartment; assumption: a socket of the pod listens on the port', owner: pod.ref, assumption: true }, explain: 'windows.compartmentLoopback', params: { dst, pod: pod.pod } });
-  const ip = innerIp(p);
-  const { sport, dport } = ports(p);
-  rec.add({ at: { component: 'socket', layer: pod.pod }, action: 'deliver', before: p, explain: 'windows.deliverPod', params: { pod: pod.pod, ip: ip.dst } });
-  return { steps: rec.steps, outcome: { kind: 'deliver', delivered: { node: c.st.name, pod: pod.pod, ip: ip.dst, ...(ip.proto === 'icmp' ? {} : { port: dport, seenSrcPort: sport }), seenSrcIp: ip.src, ttl: ip.ttl } } };
-}
-
-/**
- * The host's own connections are stateful too: their replies match the flow
- * (VFP unified flow on the host port) before any load balancer, so a reply to
- * a port that is also a NodePort is not load-balanced as a new connection.
- * @see DATAPATH-FACTS §5 [M9][M10]: the unified flow table is consulted before the layers.
- */
-function rememberHostFlow(c: Ctx, p: Packet): void {
-  const key = tupleOf(p);
-  const table = uftTable(c.ctx, c.st.name);
-  if (table.some((e) => sameTuple(e.key, key))) return;
-  table.push({ port: hostPort(c.st).id, key, result: key, route: { kind: 'host' }, text: 'no rewrite (host flow)', hits: 0 });
 }
 
 /** A process on the node itself sends (a hostNetwork/HostProcess client, `--src node:…`). */

@@ -1,0 +1,80 @@
+/** Leaving a Windows node: the host's route table and neighbour, the wire, and VXLAN encapsulation. */
+import { ephemeralPort } from '../model/hash';
+import type { HopResult, UftRoute } from '../model/hop';
+import { cidrContains } from '../model/ipv4';
+import type { Packet, UdpHeader } from '../model/packet';
+import { HEADER_BYTES } from '../model/packet';
+import { innerIp, ipLength, ports, withOuterEth, withoutOuterEth } from '../model/packetOps';
+import { hnsMac, packetMac } from './hns';
+import { HOST_VNIC, PHYSICAL_NIC } from './network';
+import type { WindowsNodeState } from './state';
+import { LAYER } from './vfp';
+import type { Ctx } from './nodeContext';
+import { deliverToHost, stop, VXLAN_PORT } from './nodeContext';
+
+/** ARP on the node network and onto the wire through the external port. */
+export function transmitWire(c: Ctx, p: Packet, nextHop: string, srcMac: string): HopResult {
+  const { st, ctx, rec } = c;
+  const station = ctx.arp(st.ip, nextHop);
+  if (!station) {
+    rec.add({ at: { component: 'link', layer: PHYSICAL_NIC }, action: 'drop', before: p, explain: 'windows.arpFailed', params: { ip: nextHop } });
+    return stop(c, 'dropped', 'neighbour-unreachable', { ip: nextHop });
+  }
+  const bare = p.headers[0]?.kind === 'eth' ? withoutOuterEth(p) : p;
+  const framed = withOuterEth(bare, { src: srcMac, dst: station.mac });
+  rec.add({
+    at: { component: 'link', layer: PHYSICAL_NIC },
+    action: 'transmit',
+    before: p,
+    after: framed,
+    rule: { text: `Get-NetNeighbor ${nextHop}: ${hnsMac(station.mac)} Reachable (${HOST_VNIC})`, source: 'Windows ARP cache of the host vNIC' },
+    explain: 'windows.transmitWire',
+    params: { nextHop, mac: station.mac, to: station.name },
+  });
+  return { steps: rec.steps, outcome: { kind: 'send', next: { place: station.place, packet: framed, iif: station.ifname }, wire: { from: st.name, to: station.name, link: station.link } } };
+}
+
+/** The host's route table decides the next hop of a packet leaving through the host. */
+export function routeByHost(c: Ctx, p: Packet, srcMac: string): HopResult {
+  const { st, rec } = c;
+  const dst = innerIp(p).dst;
+  const noLb = serviceCidrHit(c, p);
+  if (noLb) return noLb;
+  if (dst === st.ip) return deliverToHost(c, p);
+  let best: WindowsNodeState['hostRoutes'][number] | undefined;
+  for (const r of st.hostRoutes) if (cidrContains(r.dst, dst) && (!best || r.dst.len > best.dst.len)) best = r;
+  if (!best) {
+    rec.add({ at: { component: 'routing', layer: HOST_VNIC }, action: 'drop', before: p, explain: 'windows.noRoute', params: { dst } });
+    return stop(c, 'no-route', 'no-route', { dst });
+  }
+  const nextHop = best.nextHop === '0.0.0.0' ? dst : best.nextHop;
+  rec.add({
+    at: { component: 'routing', layer: HOST_VNIC },
+    action: 'route',
+    before: p,
+    rule: { text: `${best.dst.text} → ${best.nextHop} (${best.ifAlias}, ${best.protocol})`, source: best.source, ...(best.assumption ? { assumption: true } : {}) },
+    explain: 'windows.hostRoute',
+    params: { dst, nextHop },
+  });
+  return transmitWire(c, p, nextHop, srcMac);
+}
+
+/** A ClusterIP with no load balancer (no usable endpoints): nothing on Windows answers it. */
+export function serviceCidrHit(c: Ctx, p: Packet): HopResult | undefined {
+  const dst = innerIp(p).dst;
+  const f = c.ctx.flow;
+  const svc = f.dst.kind === 'service' && f.dst.ip === dst ? f.dst.name : undefined;
+  if (!svc) return undefined;
+  c.rec.add({ at: { component: 'vfp', layer: LAYER.slbLb }, action: 'drop', before: p, rule: { text: `no load balancer for ${dst}`, source: 'K1 winkernel: no usable endpoints → no load balancer; assumption: the packet is lost (no reject rule exists on Windows)', assumption: true }, explain: 'windows.noLoadBalancer', params: { vip: dst, service: svc } });
+  return stop(c, 'dropped', 'no-endpoints', { service: svc, vip: dst });
+}
+
+export function encapsulate(c: Ctx, p: Packet, e: Extract<UftRoute, { kind: 'encap' }>): Packet {
+  const { st } = c;
+  const bare = p.headers[0]?.kind === 'eth' ? withoutOuterEth(p) : p;
+  const inner = withOuterEth(bare, { src: packetMac(st.network.DrMacAddress ?? st.hostMac), dst: e.drMac });
+  const ip = innerIp(p);
+  const { sport, dport } = ports(p);
+  const udp: UdpHeader = { kind: 'udp', sport: ephemeralPort(`${ip.src}:${sport}>${ip.dst}:${dport}/${ip.proto}`), dport: VXLAN_PORT, len: ipLength(bare) + HEADER_BYTES.eth + HEADER_BYTES.vxlan + HEADER_BYTES.udp };
+  return { headers: [{ kind: 'ipv4', src: st.ip, dst: e.pa, ttl: 128, proto: 'udp', len: udp.len! + HEADER_BYTES.ipv4, df: false }, udp, { kind: 'vxlan', vni: e.vni, flags: 0x08 }, ...inner.headers] };
+}
