@@ -8,7 +8,10 @@
  * A kubectl `List` document (`kind: List`, `items: [...]`) is walked item by
  * item, so edits also apply to an imported dump.
  */
-import { Document, isMap, isScalar, isSeq, parseAllDocuments, type YAMLMap, type YAMLSeq } from 'yaml';
+import { type Document, isMap, isScalar, isSeq, type YAMLSeq } from 'yaml';
+import { Docs, EditError, type Located, type Obj } from './yamlDocs';
+
+export { EditError };
 
 export type Encapsulation = 'VXLAN' | 'VXLANCrossSubnet' | 'IPIP' | 'None';
 export const ENCAPSULATIONS: readonly Encapsulation[] = ['VXLAN', 'VXLANCrossSubnet', 'IPIP', 'None'];
@@ -61,116 +64,6 @@ export type Edit =
   | { op: 'setEnableDSR'; value: boolean }
   | { op: 'setFlannelBackend'; type: 'vxlan' | 'host-gw'; vni?: number | null; port?: number | null; directRouting?: boolean };
 
-/** A failed edit (an object it names is missing, or the text does not parse). */
-export class EditError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'EditError';
-  }
-}
-
-type Obj = YAMLMap<unknown, unknown>;
-
-interface Located {
-  doc: Document.Parsed;
-  obj: Obj;
-  /** The List's `items` sequence, when the object is an item of a kubectl List. */
-  list?: YAMLSeq;
-}
-
-class Docs {
-  readonly docs: Document.Parsed[];
-  /** Each parsed document's own text (with its `---` and directives) and its serialisation when read. */
-  private readonly original = new WeakMap<Document, { text: string; printed: string }>();
-  private readonly tail: string;
-
-  constructor(text: string) {
-    this.docs = parseAllDocuments(text) as Document.Parsed[];
-    const bad = this.docs.find((d) => d.errors.length > 0);
-    if (bad) throw new EditError(bad.errors[0]!.message);
-    let at = 0;
-    for (const d of this.docs) {
-      const end = d.range[2];
-      this.original.set(d, { text: text.slice(at, end), printed: d.toString({ lineWidth: 0 }) });
-      at = end;
-    }
-    this.tail = text.slice(at);
-  }
-
-  *objects(): Generator<Located> {
-    for (const doc of this.docs) {
-      const root = doc.contents;
-      if (!isMap(root)) continue;
-      const items = root.get('items');
-      const kind: unknown = root.get('kind');
-      if (typeof kind === 'string' && kind.endsWith('List') && isSeq(items)) {
-        for (const item of items.items) if (isMap(item)) yield { doc, obj: item as Obj, list: items };
-      } else {
-        yield { doc, obj: root as Obj };
-      }
-    }
-  }
-
-  find(kind: string | readonly string[], name?: string, namespace?: string): Located | undefined {
-    for (const o of this.findAll(kind)) {
-      if (name !== undefined && o.obj.getIn(['metadata', 'name']) !== name) continue;
-      if (namespace !== undefined && (o.obj.getIn(['metadata', 'namespace']) ?? 'default') !== namespace) continue;
-      return o;
-    }
-    return undefined;
-  }
-
-  findAll(kind: string | readonly string[]): Located[] {
-    const kinds = typeof kind === 'string' ? [kind] : kind;
-    return [...this.objects()].filter((o) => kinds.includes(String(o.obj.get('kind'))));
-  }
-
-  require(kind: string, name: string, namespace?: string): Located {
-    const o = this.find(kind, name, namespace);
-    if (!o) throw new EditError(`${kind} ${namespace ? `${namespace}/` : ''}${name} is not in the scenario`);
-    return o;
-  }
-
-  /** Appends an object: into the List when the scenario is one, else as a new document. */
-  add(value: Record<string, unknown>): void {
-    const list = [...this.objects()].find((o) => o.list)?.list;
-    const doc = this.docs[0];
-    if (list && doc) {
-      list.add(doc.createNode(value));
-      return;
-    }
-    const next = new Document(value);
-    next.directives!.docStart = true;
-    this.docs.push(next as Document.Parsed);
-  }
-
-  remove(o: Located): void {
-    if (o.list) {
-      o.list.items = o.list.items.filter((i) => i !== o.obj);
-      return;
-    }
-    const i = this.docs.indexOf(o.doc);
-    this.docs.splice(i, 1);
-    // The document after the first keeps its `---`; a new first document needs none.
-    if (i === 0 && this.docs[0]) this.docs[0].directives!.docStart = null;
-  }
-
-  /** The text again: documents the edit left alone keep their text byte for byte; changed ones are serialised. */
-  toString(): string {
-    let out = '';
-    for (const [i, d] of this.docs.entries()) {
-      const s = d.toString({ lineWidth: 0 });
-      const kept = this.original.get(d);
-      if (kept && kept.printed === s) {
-        out += kept.text;
-        continue;
-      }
-      if (out && !out.endsWith('\n')) out += '\n';
-      out += i > 0 && !s.startsWith('---') ? `---\n${s}` : s;
-    }
-    return out + (this.docs.length && this.original.has(this.docs[this.docs.length - 1]!) ? this.tail : '');
-  }
-}
 
 /** Sets a value; an existing scalar keeps its node, so its comment stays. */
 function setOn(map: Obj, doc: Document, path: readonly unknown[], value: unknown): void {
@@ -187,7 +80,7 @@ function podsOn(d: Docs, node: string): Located[] {
   return d.findAll('Pod').filter((o) => o.obj.getIn(['spec', 'nodeName']) === node);
 }
 
-function slicesOf(d: Docs, namespace: string, service: string): Located[] {
+export function slicesOf(d: Docs, namespace: string, service: string): Located[] {
   return d
     .findAll('EndpointSlice')
     .filter((o) => (o.obj.getIn(['metadata', 'namespace']) ?? 'default') === namespace && o.obj.getIn(['metadata', 'labels', 'kubernetes.io/service-name']) === service);
@@ -457,122 +350,3 @@ export function applyEdit(text: string, edit: Edit): string {
   apply(d, edit);
   return d.toString();
 }
-
-/**
- * Above this size (characters) the scenario text is not parsed on the main
- * thread for the edit forms: a dump of thousands of pods is traced and
- * checked in the worker, but edited by hand only in smaller form.
- */
-export const EDITABLE_TEXT_LIMIT = 2_000_000;
-
-/** What the edit forms offer: the objects of the scenario text, read without the engine. */
-export interface EditableModel {
-  nodes: { name: string; os: 'linux' | 'windows'; ip?: string }[];
-  pods: { namespace: string; name: string; node: string; ip?: string }[];
-  services: {
-    namespace: string;
-    name: string;
-    type: string;
-    port?: number;
-    targetPort?: number;
-    nodePort?: number;
-    externalTrafficPolicy: string;
-    sessionAffinity: string;
-    endpoints: { ip: string; node?: string }[];
-  }[];
-  pools: (PoolRef & { cidr: string; encapsulation: Encapsulation | 'IPIPCrossSubnet'; blockSize: number; natOutgoing: boolean })[];
-  bgp?: 'Enabled' | 'Disabled';
-  strictAffinity?: boolean;
-  felix?: { vni?: number; port?: number };
-  enableDSR?: boolean;
-  /** Set when the scenario has a winkernel KubeProxyConfiguration. */
-  winkernel: boolean;
-  flannel?: { type: 'vxlan' | 'host-gw'; vni?: number; port?: number; directRouting: boolean };
-}
-
-const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-
-function poolEncapsulation(vxlan: unknown, ipip: unknown): Encapsulation | 'IPIPCrossSubnet' {
-  if (vxlan === 'Always') return 'VXLAN';
-  if (vxlan === 'CrossSubnet') return 'VXLANCrossSubnet';
-  if (ipip === 'Always') return 'IPIP';
-  if (ipip === 'CrossSubnet') return 'IPIPCrossSubnet';
-  return 'None';
-}
-
-/** Reads the editable objects (best effort; the engine remains the judge of validity). */
-export function editableModel(text: string): EditableModel {
-  const d = new Docs(text);
-  const js = (o: Located): Record<string, unknown> => (o.obj.toJSON() as Record<string, unknown>) ?? {};
-  const meta = (o: Located) => ({ name: String(o.obj.getIn(['metadata', 'name']) ?? ''), namespace: String(o.obj.getIn(['metadata', 'namespace']) ?? 'default') });
-  const model: EditableModel = { nodes: [], pods: [], services: [], pools: [], winkernel: false };
-
-  for (const o of d.findAll('Node')) {
-    const os = o.obj.getIn(['metadata', 'labels', 'kubernetes.io/os']) === 'windows' || o.obj.getIn(['status', 'nodeInfo', 'operatingSystem']) === 'windows' ? 'windows' : 'linux';
-    const addrs = (js(o).status as { addresses?: { type: string; address: string }[] } | undefined)?.addresses ?? [];
-    model.nodes.push({ name: meta(o).name, os, ip: addrs.find((a) => a.type === 'InternalIP')?.address });
-  }
-  for (const o of d.findAll('Pod')) {
-    if (o.obj.getIn(['spec', 'hostNetwork']) === true) continue;
-    model.pods.push({ ...meta(o), node: String(o.obj.getIn(['spec', 'nodeName']) ?? ''), ip: str(o.obj.getIn(['status', 'podIP'])) });
-  }
-  for (const o of d.findAll('Service')) {
-    const m = meta(o);
-    const spec = (js(o).spec ?? {}) as { type?: string; ports?: { port?: number; targetPort?: unknown; nodePort?: number }[]; externalTrafficPolicy?: string; sessionAffinity?: string };
-    const p0 = spec.ports?.[0];
-    const endpoints = slicesOf(d, m.namespace, m.name).flatMap((s) =>
-      ((js(s).endpoints as { addresses?: string[]; nodeName?: string }[] | null | undefined) ?? []).flatMap((ep) => (ep.addresses ?? []).map((ip) => ({ ip, node: ep.nodeName }))),
-    );
-    model.services.push({
-      ...m,
-      type: spec.type ?? 'ClusterIP',
-      port: p0?.port,
-      targetPort: num(p0?.targetPort),
-      nodePort: p0?.nodePort,
-      externalTrafficPolicy: spec.externalTrafficPolicy ?? 'Cluster',
-      sessionAffinity: spec.sessionAffinity ?? 'None',
-      endpoints,
-    });
-  }
-  const inst = d.find('Installation');
-  if (inst) {
-    const net = ((js(inst).spec as Record<string, unknown> | undefined)?.calicoNetwork ?? {}) as { bgp?: 'Enabled' | 'Disabled'; ipPools?: Record<string, unknown>[] };
-    model.bgp = net.bgp;
-    for (const [i, p] of (net.ipPools ?? []).entries()) {
-      model.pools.push({
-        source: 'installation',
-        name: str(p.name) ?? `pool-${i}`,
-        cidr: str(p.cidr) ?? '',
-        encapsulation: (str(p.encapsulation) as Encapsulation | undefined) ?? 'IPIP',
-        blockSize: num(p.blockSize) ?? 26,
-        natOutgoing: p.natOutgoing !== 'Disabled',
-      });
-    }
-  }
-  for (const o of d.findAll('IPPool')) {
-    const spec = (js(o).spec ?? {}) as Record<string, unknown>;
-    model.pools.push({ source: 'ippool', name: meta(o).name, cidr: str(spec.cidr) ?? '', encapsulation: poolEncapsulation(spec.vxlanMode, spec.ipipMode), blockSize: num(spec.blockSize) ?? 26, natOutgoing: spec.natOutgoing === true });
-  }
-  const ipam = d.find(['IPAMConfiguration', 'IPAMConfig']);
-  if (ipam || model.pools.length > 0) model.strictAffinity = ipam?.obj.getIn(['spec', 'strictAffinity']) === true;
-  const felix = d.find('FelixConfiguration', 'default') ?? d.find('FelixConfiguration');
-  if (felix || model.pools.length > 0) model.felix = { vni: num(felix?.obj.getIn(['spec', 'vxlanVNI'])), port: num(felix?.obj.getIn(['spec', 'vxlanPort'])) };
-  const kp = d.findAll('KubeProxyConfiguration').find((o) => o.obj.has('winkernel') || o.obj.get('mode') === 'kernelspace');
-  if (kp) {
-    model.winkernel = true;
-    model.enableDSR = kp.obj.getIn(['winkernel', 'enableDSR']) === true;
-  }
-  const cm = d.find('ConfigMap', 'kube-flannel-cfg');
-  const conf = str(cm?.obj.getIn(['data', 'net-conf.json']));
-  if (conf) {
-    try {
-      const b = ((JSON.parse(conf) as { Backend?: Record<string, unknown> }).Backend ?? {}) as Record<string, unknown>;
-      model.flannel = { type: b.Type === 'host-gw' ? 'host-gw' : 'vxlan', vni: num(b.VNI), port: num(b.Port), directRouting: b.DirectRouting === true };
-    } catch {
-      // the engine reports the broken net-conf.json
-    }
-  }
-  return model;
-}
-

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS, loadScenarioText } from '../engine/index';
 import { diffEdits } from '../share/scenarioSource';
-import { EditError, applyEdit, editableModel, type Edit } from '../state/scenarioEdits';
+import { editableModel } from '../state/editableModel';
+import { EditError, applyEdit, type Edit } from '../state/scenarioEdits';
 
 const preset = (name: string): string => PRESETS.find((p) => p.name === name)!.yaml;
 

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { PRESETS, compileScenario, loadPreset, traceFlow, type FlowRequest } from '../engine/index';
-import { editableModel } from '../state/scenarioEdits';
+import { editableModel } from '../state/editableModel';
 import { diffTraces } from '../state/stepDiff';
 import { testApp, until, type TestApp } from '../state/testing/harness';
 import { memoryDraftStore } from '../state/whatIf/drafts';

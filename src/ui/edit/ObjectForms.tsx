@@ -6,7 +6,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { freeAddressOn } from '../../state/ipamSuggest';
-import type { Edit, EditableModel } from '../../state/scenarioEdits';
+import type { EditableModel } from '../../state/editableModel';
+import type { Edit } from '../../state/scenarioEdits';
 import type { IpamView } from '../../state/insightStore';
 import { Field, Select, card, dangerButton, inputClass, intOrUndefined, primaryButton, secondaryButton } from './controls';
 

@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActions, useScenario } from '../../state/hooks';
 import { borrowCandidate } from '../../state/ipamSuggest';
-import { EDITABLE_TEXT_LIMIT, editableModel } from '../../state/scenarioEdits';
+import { EDITABLE_TEXT_LIMIT, editableModel } from '../../state/editableModel';
 import { useInsight, useWhatIfActions } from '../../state/whatIfHooks';
 import { secondaryButton } from '../edit/controls';
 import { Section } from '../Section';
