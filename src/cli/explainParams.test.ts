@@ -86,8 +86,8 @@ function prop(o: ts.ObjectLiteralExpression, name: string): ts.Expression | unde
   return undefined;
 }
 
-/** Parameters a file's `stop()` adds to every reason (windows/nodePath.ts adds the node). */
-const STOP_ADDS: Record<string, string[]> = { 'windows/nodePath.ts': ['node'] };
+/** Parameters a file's `stop()` adds to every reason (the Windows node walk's stop, in windows/nodeContext.ts, adds the node). */
+const STOP_ADDS: Record<string, string[]> = Object.fromEntries(['nodePath', 'nodeContext', 'egress', 'flowCache', 'loopback'].map((f) => [`windows/${f}.ts`, ['node']]));
 
 interface Emission {
   where: string;
