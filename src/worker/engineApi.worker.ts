@@ -24,6 +24,7 @@ import {
   traceFlow,
   type CompiledCluster,
   type Diagnostic,
+  type DiagnosticCode,
   type HnsAttachment,
   type LoadResult,
   type Topology,
@@ -66,6 +67,9 @@ function load(source: ScenarioSource): Loaded | { error: Diagnostic } {
   return { ...loadScenarioText(edited.yaml, sourceName(source)), text: edited.yaml, ...(edits.length ? { baseText: edited.base } : {}), hns: [] };
 }
 
+/** Errors about the input as a whole (not one object): the scenario is not opened. */
+const WHOLE_INPUT_ERRORS: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>(['yaml-syntax', 'too-large', 'engine-error']);
+
 export function createEngineApi(): EngineWorkerApi {
   let current: { revision: number; cluster: CompiledCluster; topology: Topology; hns: HnsAttachment[] } | undefined;
 
@@ -86,8 +90,11 @@ export function createEngineApi(): EngineWorkerApi {
     }
     if ('error' in loaded) return { scenario: null, diagnostics: [loaded.error] };
     const { scenario, diagnostics, text, baseText } = loaded;
-    const errors = diagnostics.filter((d) => d.severity === 'error' && !('files' in source && d.file && source.files.some((f) => f.name === d.file && looksLikeHnsDump(f.text))));
-    if (!scenario || errors.length > 0) return { scenario: null, diagnostics, text, baseText };
+    // An object a real component would reject is skipped with its error and the rest compiles, as kube-proxy serves the
+    // other Services (issue 11 item 6). Text that does not parse, or is too large, stops the load, as `kubectl apply`
+    // refuses the file: compiling what is left would silently change the cluster (e.g. defaults for a lost Installation).
+    const fatal = diagnostics.filter((d) => d.severity === 'error' && WHOLE_INPUT_ERRORS.has(d.code) && !('files' in source && d.file && source.files.some((f) => f.name === d.file && looksLikeHnsDump(f.text))));
+    if (!scenario || fatal.length > 0) return { scenario: null, diagnostics, text, baseText };
     try {
       const cluster = compileScenario(scenario, loaded.hns.length ? { hns: loaded.hns } : {});
       const topology = buildTopology(cluster);
