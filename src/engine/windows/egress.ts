@@ -8,7 +8,7 @@ import { innerIp, ipLength, ports, withOuterEth, withoutOuterEth } from '../mode
 import { hnsMac, packetMac } from './hns';
 import { HOST_VNIC, PHYSICAL_NIC } from './network';
 import type { WindowsNodeState } from './state';
-import { LAYER } from './vfp';
+import { failedLb, missingLbStop } from './loadBalancing';
 import type { Ctx } from './nodeContext';
 import { deliverToHost, stop, VXLAN_PORT } from './nodeContext';
 
@@ -59,14 +59,10 @@ export function routeByHost(c: Ctx, p: Packet, srcMac: string): HopResult {
   return transmitWire(c, p, nextHop, srcMac);
 }
 
-/** A ClusterIP with no load balancer (no usable endpoints): nothing on Windows answers it. */
+/** A service frontend with no load balancer on this node (from the compiled state): nothing on Windows answers it. */
 export function serviceCidrHit(c: Ctx, p: Packet): HopResult | undefined {
-  const dst = innerIp(p).dst;
-  const f = c.ctx.flow;
-  const svc = f.dst.kind === 'service' && f.dst.ip === dst ? f.dst.name : undefined;
-  if (!svc) return undefined;
-  c.rec.add({ at: { component: 'vfp', layer: LAYER.slbLb }, action: 'drop', before: p, rule: { text: `no load balancer for ${dst}`, source: 'K1 winkernel: no usable endpoints → no load balancer; assumption: the packet is lost (no reject rule exists on Windows)', assumption: true }, explain: 'windows.noLoadBalancer', params: { vip: dst, service: svc } });
-  return stop(c, 'dropped', 'no-endpoints', { service: svc, vip: dst });
+  const f = failedLb(c.st, p);
+  return f ? missingLbStop(c, p, f, f.vip === c.st.ip) : undefined;
 }
 
 export function encapsulate(c: Ctx, p: Packet, e: Extract<UftRoute, { kind: 'encap' }>): Packet {
