@@ -5,6 +5,7 @@
  */
 export const winBehaviourEn = {
   explain: {
+    outerRoute: 'The provider address {{pa}} is on another subnet: the outer VXLAN packet leaves through the management vNIC to the gateway {{nextHop}}.',
     noListener: 'Port {{port}} has no load balancer on this node ({{service}}), so the packet reaches the host\'s own stack, where nothing listens: it answers with a reset (ICMP port unreachable for UDP).',
   },
   reason: {

@@ -1,6 +1,7 @@
 /** Русские фразы для поведения Windows-узлов (issue 12); см. explain.winBehaviour.en.ts. */
 export const winBehaviourRu = {
   explain: {
+    outerRoute: 'Адрес провайдера {{pa}} в другой подсети: внешний VXLAN-пакет уходит через управляющий vNIC на шлюз {{nextHop}}.',
     noListener: 'Для порта {{port}} на этом узле нет балансировщика ({{service}}), поэтому пакет попадает в стек самого узла, где этот порт никто не слушает: узел отвечает сбросом соединения (для UDP — ICMP port unreachable).',
   },
   reason: {

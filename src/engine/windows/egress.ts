@@ -34,6 +34,37 @@ export function transmitWire(c: Ctx, p: Packet, nextHop: string, srcMac: string)
   return { steps: rec.steps, outcome: { kind: 'send', next: { place: station.place, packet: framed, iif: station.ifname }, wire: { from: st.name, to: station.name, link: station.link } } };
 }
 
+function hostRouteFor(st: WindowsNodeState, dst: string): WindowsNodeState['hostRoutes'][number] | undefined {
+  let best: WindowsNodeState['hostRoutes'][number] | undefined;
+  for (const r of st.hostRoutes) if (cidrContains(r.dst, dst) && (!best || r.dst.len > best.dst.len)) best = r;
+  return best;
+}
+
+/**
+ * The outer VXLAN packet leaves through the management vNIC (M2: multi-node
+ * VXLAN via the mgmt vNIC), so the host's routes pick its next hop: a
+ * provider address on the node's own subnet is ARPed directly, one on another
+ * subnet is sent to the default gateway.
+ */
+export function transmitEncapsulated(c: Ctx, outer: Packet, pa: string): HopResult {
+  const { st, rec } = c;
+  const best = hostRouteFor(st, pa);
+  if (!best) {
+    rec.add({ at: { component: 'routing', layer: HOST_VNIC }, action: 'drop', before: outer, explain: 'windows.noRoute', params: { dst: pa } });
+    return stop(c, 'no-route', 'no-route', { dst: pa });
+  }
+  if (best.nextHop === '0.0.0.0') return transmitWire(c, outer, pa, st.hostMac);
+  rec.add({
+    at: { component: 'routing', layer: HOST_VNIC },
+    action: 'route',
+    before: outer,
+    rule: { text: `${best.dst.text} → ${best.nextHop} (${best.ifAlias}, ${best.protocol})`, source: `M2 overlay: VXLAN between nodes leaves through the management vNIC; ${best.source}`, ...(best.assumption ? { assumption: true } : {}) },
+    explain: 'windows.outerRoute',
+    params: { pa, nextHop: best.nextHop },
+  });
+  return transmitWire(c, outer, best.nextHop, st.hostMac);
+}
+
 /** The host's route table decides the next hop of a packet leaving through the host. */
 export function routeByHost(c: Ctx, p: Packet, srcMac: string): HopResult {
   const { st, rec } = c;
@@ -41,8 +72,7 @@ export function routeByHost(c: Ctx, p: Packet, srcMac: string): HopResult {
   const noLb = serviceCidrHit(c, p);
   if (noLb) return noLb;
   if (dst === st.ip) return deliverToHost(c, p);
-  let best: WindowsNodeState['hostRoutes'][number] | undefined;
-  for (const r of st.hostRoutes) if (cidrContains(r.dst, dst) && (!best || r.dst.len > best.dst.len)) best = r;
+  const best = hostRouteFor(st, dst);
   if (!best) {
     rec.add({ at: { component: 'routing', layer: HOST_VNIC }, action: 'drop', before: p, explain: 'windows.noRoute', params: { dst } });
     return stop(c, 'no-route', 'no-route', { dst });

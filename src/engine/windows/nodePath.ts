@@ -28,7 +28,7 @@ import { LAYER, type VfpPort, type VfpRule } from './vfp';
 import { matchLayer } from './vfpMatch';
 import type { Ctx, Decision } from './nodeContext';
 import { decrementTtl, deliverToHost, externalPort, hostPort, isLoopback, loopGuard, nodePortOn, portOfPod, routedIn, ruleOf, stop, TTL_ASSUMPTION, VXLAN_PORT } from './nodeContext';
-import { encapsulate, routeByHost, transmitWire } from './egress';
+import { encapsulate, routeByHost, transmitEncapsulated } from './egress';
 import { applyFlow, recordFlow } from './flowCache';
 import { compartmentLoopback, hostLoopback, rememberHostFlow } from './loopback';
 import { failedLb, lbRewrite, missingLbStop, pickBackend } from './loadBalancing';
@@ -55,7 +55,7 @@ function dispatch(c: Ctx, p: Packet, d: Decision, composed?: () => void): HopRes
       params: { vni: d.vni, remote: d.pa, local: st.ip },
     });
     composed?.();
-    return transmitWire(c, outer, d.pa, st.hostMac);
+    return transmitEncapsulated(c, outer, d.pa);
   }
   if (d.kind === 'local') return switchToIp(c, p);
   return routeByHost(c, p, d.kind === 'mac-rewrite' ? d.srcMac : st.hostMac);
@@ -179,7 +179,7 @@ function switchFromPort(c: Ctx, port: VfpPort, p: Packet, srcPod?: WindowsPod): 
   const hit = uftLookup(uftTable(c.ctx, c.st.name), tupleOf(p), port.id);
   if (hit) {
     const applied = applyFlow(c, hit, p, port.label);
-    if (applied.route?.kind === 'encap') return transmitWire(c, applied.packet, applied.route.pa, c.st.hostMac);
+    if (applied.route?.kind === 'encap') return transmitEncapsulated(c, applied.packet, applied.route.pa);
     if (applied.route) return dispatch(c, applied.packet, applied.route);
     // First reply: the routing layer decides where it goes; the reply's route and transposition are cached.
     const w = routeOnly(c, port, applied.packet);
@@ -266,7 +266,7 @@ function toHost(c: Ctx, p: Packet): HopResult {
   const undo = hit?.dir === 'reverse' && !sameTuple(hit.entry.key, hit.entry.result);
   if (hit && (undo || hit.entry.port === port.id)) {
     const applied = applyFlow(c, hit, p, port.label);
-    if (applied.route?.kind === 'encap') return transmitWire(c, applied.packet, applied.route.pa, st.hostMac);
+    if (applied.route?.kind === 'encap') return transmitEncapsulated(c, applied.packet, applied.route.pa);
     if (applied.route) return dispatch(c, applied.packet, applied.route);
     const dst = innerIp(applied.packet).dst;
     if (dst === st.ip) return deliverToHost(c, applied.packet);
