@@ -5,7 +5,7 @@
  * them, and the host route table.
  */
 import type { ClusterView, PeerNode } from '../model/clusterView';
-import { nthAddress, parseCidr, prefixOf } from '../model/ipv4';
+import { cidrContains, nthAddress, parseCidr, prefixOf } from '../model/ipv4';
 import type { NodeSpec } from '../model/scenario';
 import { nodeKubeProxy } from './kubeProxySettings';
 import { lbBackendCap, windowsBuild } from './lbCap';
@@ -56,6 +56,10 @@ export function compileWindowsNode(node: NodeSpec, self: PeerNode, view: Cluster
     pods: pods.pods,
     ports,
     hostRoutes: compileHostRoutes(self, view, cni, block),
+    foreignInBlock: view.scenario.pods.flatMap((p) => {
+      const ip = view.podIP.get(`${p.namespace}/${p.name}`);
+      return p.nodeName !== node.name && !p.hostNetwork && ip && cidrContains(block, ip) ? [{ ip, pod: `${p.namespace}/${p.name}`, node: p.nodeName }] : [];
+    }),
     natExceptions: cni.natExceptions(self),
   };
 }

@@ -204,16 +204,16 @@ function switchToIp(c: Ctx, p: Packet): HopResult {
   const pod = st.pods.find((x) => x.ip === dst);
   if (pod) return deliverToPod(c, pod, p);
   if (dst === st.hostEndpoint.IPAddress || dst === st.ip) return toHost(c, p);
-  const borrowed = c.ctx.flow.dst.ip === dst && c.ctx.flow.dst.kind === 'pod' && c.ctx.flow.dst.node !== st.name ? c.ctx.flow.dst : undefined;
+  const borrowed = st.foreignInBlock.find((x) => x.ip === dst);
   rec.add({
     at: { component: 'vswitch', layer: st.network.Name },
     action: 'drop',
     before: p,
     rule: { text: `${st.network.Name} subnet ${st.block.text}: no endpoint with IPAddress ${dst}`, source: 'the seed: «VFP будет считать его своим, локальным»; DATAPATH-FACTS §8.2 [D3][D1] (strictAffinity)' },
     explain: borrowed ? 'windows.borrowedAddress' : 'windows.noEndpoint',
-    params: { ip: dst, block: st.block.text, pod: borrowed?.name ?? '', owner: borrowed?.node ?? '' },
+    params: { ip: dst, block: st.block.text, pod: borrowed?.pod ?? '', owner: borrowed?.node ?? '' },
   });
-  return borrowed ? stop(c, 'dropped', 'address-in-windows-block', { ip: dst, pod: borrowed.name ?? '', block: st.block.text, podNode: borrowed.node ?? '' }) : stop(c, 'dropped', 'no-endpoint', { ip: dst });
+  return borrowed ? stop(c, 'dropped', 'address-in-windows-block', { ip: dst, pod: borrowed.pod, block: st.block.text, podNode: borrowed.node }) : stop(c, 'dropped', 'no-endpoint', { ip: dst });
 }
 
 function deliverToPod(c: Ctx, pod: WindowsPod, p0: Packet): HopResult {

@@ -112,6 +112,8 @@ export interface WindowsNodeState {
   /** VFP ports: one per pod endpoint, the host vNIC, the external (physical) port. */
   ports: VfpPort[];
   hostRoutes: WindowsHostRoute[];
+  /** Pods of other nodes whose address lies in this node's block (borrowed without strictAffinity): VFP takes them for local. */
+  foreignInBlock: { ip: string; pod: string; node: string }[];
   /** Pod-network exceptions of OutBoundNAT (service CIDRs, then pool CIDRs). */
   natExceptions: string[];
   /** Set when the HNS objects come from the node's own dumps (these files), not derived from the cluster objects. */
