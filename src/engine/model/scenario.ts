@@ -154,16 +154,25 @@ export interface KubeProxySpec {
   localhostNodePorts?: boolean;
   winkernel: WinkernelSpec;
   /**
-   * Per Windows node, when the Windows kube-proxy DaemonSets start nodes with
-   * different flags (scenario/kubeadm.ts); a node not listed uses `winkernel`.
+   * Per Windows node: its own KubeProxyConfiguration (`hostnameOverride:
+   * NODE`, scenario/winkernelConfig.ts), or the flags of the Windows
+   * kube-proxy DaemonSet that starts it differently (scenario/kubeadm.ts); a
+   * node not listed uses `winkernel`.
    */
   winkernelByNode?: Record<string, WinkernelSpec>;
 }
 
 export interface WinkernelSpec {
   networkName: string;
+  /** As written (flag or config); when absent each node derives its own (windows/kubeProxySettings.ts). */
   sourceVip?: string;
   enableDSR: boolean;
+  /** KubeProxyConfiguration `featureGates` (kube-proxy `--feature-gates`), e.g. WinDSR, WinOverlay. */
+  featureGates?: Record<string, boolean>;
+  /** `winkernel.forwardHealthCheckVip`: a health-check load balancer on each LoadBalancer ingress IP. */
+  forwardHealthCheckVip?: boolean;
+  /** The object this node's settings come from, when they are the node's own (hostnameOverride config, a DaemonSet). */
+  from?: string;
 }
 
 /** The winkernel settings kube-proxy runs with on `node`. */

@@ -137,8 +137,11 @@ export const kubeProxyConfigSchema = z.object({
   nodePortAddresses: z.array(z.string()).nullish(),
   iptables: z.object({ masqueradeBit: z.number().int().min(0).max(31).nullish(), masqueradeAll: z.boolean().optional(), localhostNodePorts: z.boolean().nullish() }).optional(),
   nftables: z.object({ masqueradeBit: z.number().int().min(0).max(31).nullish(), masqueradeAll: z.boolean().optional() }).optional(),
+  /** A node's own kube-proxy config names the node (kube-proxy `--hostname-override`). */
+  hostnameOverride: z.string().optional(),
+  featureGates: z.record(z.string(), z.boolean()).optional(),
   winkernel: z
-    .object({ networkName: z.string().optional(), sourceVip: z.string().optional(), enableDSR: z.boolean().optional() })
+    .object({ networkName: z.string().optional(), sourceVip: z.string().optional(), enableDSR: z.boolean().optional(), forwardHealthCheckVip: z.boolean().optional() })
     .optional(),
 });
 
