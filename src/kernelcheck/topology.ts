@@ -18,8 +18,7 @@
  * router with `ip_forward=1` and proxy ARP on its uplink; an external host has
  * its address as a /32 with `default dev eth0` (it sits "behind" the gateway).
  */
-import { type compileScenario, nodeStateViews } from '../engine/index';
-import { formatIpsetSave } from '../engine/linux/ipset';
+import { type compileScenario, formatIpsetSave, nodeStateViews } from '../engine/index';
 
 export type Cluster = ReturnType<typeof compileScenario>;
 type NodeState = NonNullable<ReturnType<Cluster['nodes']['get']>>;
