@@ -29,6 +29,7 @@ export { compareHns, type Mismatch, type MismatchId } from './importers/compareH
 export { checkHnsReferences } from './importers/hnsCheck';
 export { PRESETS, loadPreset } from './presets/catalog';
 export { compileScenario, nodeStateViews } from './trace/cluster';
+export { formatIpsetSave } from './linux/ipset';
 export { traceFlow } from './trace/traceFlow';
 export { formatTraceText, formatTraceMarkdown } from './trace/format';
 export { listPlaces } from './trace/places';
