@@ -47,6 +47,12 @@ export const classroomEn = {
     noTrace: 'Trace a flow to export it.',
     stepCaption: 'Step {{index}} of {{count}} · {{where}}: {{text}}',
     webmUnsupported: 'This browser cannot record WebM video.',
+    mermaid: 'Mermaid diagram',
+    gif: 'Animation (GIF)',
+    withInspector: 'With the inspector (headers before → after)',
+    cancel: 'Cancel export',
+    cancelled: 'Export cancelled.',
+    otherNodes: 'Not on this path: {{names}}',
   },
   lesson: {
     heading: 'Guided lessons',

@@ -51,6 +51,12 @@ export const classroomRu: Shape<typeof classroomEn> = {
     noTrace: 'Проследите поток, чтобы его экспортировать.',
     stepCaption: 'Шаг {{index}} из {{count}} · {{where}}: {{text}}',
     webmUnsupported: 'Этот браузер не умеет записывать видео WebM.',
+    mermaid: 'Диаграмма Mermaid',
+    gif: 'Анимация (GIF)',
+    withInspector: 'С инспектором (заголовки до → после)',
+    cancel: 'Отменить экспорт',
+    cancelled: 'Экспорт отменён.',
+    otherNodes: 'Не на этом пути: {{names}}',
   },
   lesson: {
     heading: 'Уроки',
