@@ -31,5 +31,6 @@ export { PRESETS, loadPreset } from './presets/catalog';
 export { compileScenario, nodeStateViews } from './trace/cluster';
 export { traceFlow } from './trace/traceFlow';
 export { formatTraceText, formatTraceMarkdown } from './trace/format';
+export { formatTraceMermaid } from './trace/mermaid';
 export { listPlaces } from './trace/places';
 export * from './topology/public';
