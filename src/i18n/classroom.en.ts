@@ -46,7 +46,7 @@ export const classroomEn = {
     saved: 'Saved {{name}}.',
     noTrace: 'Trace a flow to export it.',
     stepCaption: 'Step {{index}} of {{count}} · {{where}}: {{text}}',
-    webmUnsupported: 'This browser cannot record WebM video.',
+    webmUnsupported: 'This browser cannot encode WebM video (no VP9 or VP8 encoder).',
     mermaid: 'Mermaid diagram',
     gif: 'Animation (GIF)',
     withInspector: 'With the inspector (headers before → after)',

@@ -50,7 +50,7 @@ export const classroomRu: Shape<typeof classroomEn> = {
     saved: 'Сохранено: {{name}}.',
     noTrace: 'Проследите поток, чтобы его экспортировать.',
     stepCaption: 'Шаг {{index}} из {{count}} · {{where}}: {{text}}',
-    webmUnsupported: 'Этот браузер не умеет записывать видео WebM.',
+    webmUnsupported: 'Этот браузер не умеет кодировать видео WebM (нет кодировщика VP9 или VP8).',
     mermaid: 'Диаграмма Mermaid',
     gif: 'Анимация (GIF)',
     withInspector: 'С инспектором (заголовки до → после)',
