@@ -30,11 +30,14 @@ export interface SvgOptions {
   focus?: boolean;
   /** Width of the picture in px (the drawing scales); default its natural size. */
   width?: number;
+  /** Keep room for the longest caption on every step, so all frames of an animation have one size. */
+  fixedCaption?: boolean;
 }
 
 const PAD = 16;
 const TITLE_SIZE = 22;
 const CAPTION_SIZE = 19;
+const CAPTION_LINES = 3;
 
 export function renderDiagramSvg(input: DiagramInput, position: number, o: SvgOptions): string {
   const pal = palette(o.theme);
@@ -45,7 +48,7 @@ export function renderDiagramSvg(input: DiagramInput, position: number, o: SvgOp
 
   const width = layout.width + 2 * PAD + (o.inspector ? INSPECTOR_W : 0);
   const titleLine = flowTitle(input.trace);
-  const captionLines = step ? wrapText(stepCaption(o.t, marks.items, marks.visible, position), width - 2 * PAD, CAPTION_SIZE, 'sans', 3) : [];
+  const captionLines = step ? wrapText(stepCaption(o.t, marks.items, marks.visible, position), width - 2 * PAD, CAPTION_SIZE, 'sans', CAPTION_LINES) : [];
   const head: string[] = [];
   let y = PAD;
   for (const line of wrapText(titleLine, width - 2 * PAD, TITLE_SIZE * BOLD, 'sans', 2)) {
@@ -57,6 +60,7 @@ export function renderDiagramSvg(input: DiagramInput, position: number, o: SvgOp
     y += CAPTION_SIZE + 6;
     head.push(text(line, { x: PAD, y, 'font-family': FONT.sans, 'font-size': CAPTION_SIZE, fill: pal.text, 'data-part': 'caption' }));
   }
+  if (o.fixedCaption) y += (CAPTION_LINES - captionLines.length) * (CAPTION_SIZE + 6);
   // Room above the drawing for the packet's tag on a top row.
   const top = y + PAD + 24;
   // The layout keeps a row for outside hosts; a focused drawing may have none.
