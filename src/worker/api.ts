@@ -130,4 +130,4 @@ export interface EngineWorkerApi {
 }
 
 /** The text formats of `npm run trace`. */
-export type TraceTextFormat = 'text' | 'markdown';
+export type TraceTextFormat = 'text' | 'markdown' | 'mermaid';

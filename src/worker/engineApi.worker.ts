@@ -14,6 +14,7 @@ import {
   buildTopology,
   compileScenario,
   formatTraceMarkdown,
+  formatTraceMermaid,
   formatTraceText,
   importFiles,
   listPlaces,
@@ -130,7 +131,7 @@ export function createEngineApi(): EngineWorkerApi {
     compareImportedHns: (revision) => ({ revision, value: compareImported(clusterFor(revision), currentFor(revision).hns) }),
     formatTrace(trace, format, sentences, detail) {
       const opts = { t: catalogueExplainer(sentences), detail };
-      return format === 'markdown' ? formatTraceMarkdown(trace, opts) : formatTraceText(trace, opts);
+      return format === 'markdown' ? formatTraceMarkdown(trace, opts) : format === 'mermaid' ? formatTraceMermaid(trace, opts) : formatTraceText(trace, opts);
     },
   };
 }
