@@ -33,3 +33,4 @@ export { traceFlow } from './trace/traceFlow';
 export { formatTraceText, formatTraceMarkdown } from './trace/format';
 export { listPlaces } from './trace/places';
 export * from './topology/public';
+export { FELIX_ROUTE_STYLES, KUBE_PROXY_NFT_LAYOUTS } from './versions/linuxTable';
