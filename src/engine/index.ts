@@ -35,3 +35,4 @@ export { formatTraceText, formatTraceMarkdown } from './trace/format';
 export { formatTraceMermaid } from './trace/mermaid';
 export { listPlaces } from './trace/places';
 export * from './topology/public';
+export { FELIX_ROUTE_STYLES, KUBE_PROXY_NFT_LAYOUTS } from './versions/linuxTable';

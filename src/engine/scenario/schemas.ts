@@ -12,7 +12,9 @@ export const nodeSchema = z.object({
   status: z
     .object({
       addresses: z.array(z.object({ type: z.string(), address: z.string() })).optional().default([]),
-      nodeInfo: z.object({ osImage: z.string().optional(), kernelVersion: z.string().optional(), operatingSystem: z.string().optional() }).optional(),
+      nodeInfo: z
+        .object({ osImage: z.string().optional(), kernelVersion: z.string().optional(), operatingSystem: z.string().optional(), kubeletVersion: z.string().optional(), kubeProxyVersion: z.string().optional() })
+        .optional(),
       // kubectl prints quantities as strings ("110"); read only `pods`.
       capacity: z.object({ pods: z.union([z.string(), z.number()]).optional() }).optional(),
       allocatable: z.object({ pods: z.union([z.string(), z.number()]).optional() }).optional(),
