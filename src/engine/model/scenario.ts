@@ -4,6 +4,7 @@
  * defaults. Plain data; every object keeps a `ref` for provenance.
  */
 import type { ObjectRef } from './diagnostic';
+import type { NamespaceSpec, Policy } from '../policy/model';
 
 export type NodeOs = 'linux' | 'windows';
 
@@ -49,6 +50,8 @@ export interface PodSpec {
   /** status.podIP; derived from the node's block when absent. */
   ip?: string;
   labels: Record<string, string>;
+  /** spec.containers[].ports[] (named ports resolve NetworkPolicy `port: <name>`). */
+  ports?: { name?: string; containerPort: number; protocol: L4ProtoName }[];
 }
 
 export type L4ProtoName = 'TCP' | 'UDP' | 'SCTP';
@@ -99,13 +102,8 @@ export interface EndpointSliceSpec {
   endpoints: EndpointSpec[];
 }
 
-export interface NetworkPolicySpec {
-  ref: ObjectRef;
-  namespace: string;
-  name: string;
-  /** Kept as given; enforcement is not modelled yet. */
-  spec: unknown;
-}
+/** A NetworkPolicy (Kubernetes or Calico) in the policy model (policy/model.ts). */
+export type NetworkPolicySpec = Policy;
 
 export type EncapMode = 'Always' | 'CrossSubnet' | 'Never';
 
@@ -228,6 +226,8 @@ export interface Scenario {
   services: ServiceSpec[];
   endpointSlices: EndpointSliceSpec[];
   networkPolicies: NetworkPolicySpec[];
+  /** Namespace objects with their labels (namespaceSelector); pods' namespaces without one are implicit. */
+  namespaces?: NamespaceSpec[];
   calico?: CalicoSpec;
   kubeProxy: KubeProxySpec;
   flannel?: FlannelSpec;

@@ -106,6 +106,11 @@ function podCount(q: string | number | undefined): number | undefined {
   return Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
+function podPorts(p: z.infer<typeof podSchema>): Pick<PodSpec, 'ports'> {
+  const ports = (p.spec.containers ?? []).flatMap((c) => c.ports ?? []);
+  return ports.length ? { ports: ports.map((x) => ({ ...(x.name ? { name: x.name } : {}), containerPort: x.containerPort, protocol: x.protocol })) } : {};
+}
+
 export function normalizePod(p: z.infer<typeof podSchema>): PodSpec {
   const namespace = p.metadata.namespace ?? 'default';
   return {
@@ -116,6 +121,7 @@ export function normalizePod(p: z.infer<typeof podSchema>): PodSpec {
     hostNetwork: p.spec.hostNetwork,
     ip: p.status.podIP,
     labels: p.metadata.labels,
+    ...podPorts(p),
   };
 }
 

@@ -25,7 +25,12 @@ export const nodeSchema = z.object({
 
 export const podSchema = z.object({
   metadata,
-  spec: z.object({ nodeName: z.string().min(1), hostNetwork: z.boolean().optional().default(false) }),
+  spec: z.object({
+    nodeName: z.string().min(1),
+    hostNetwork: z.boolean().optional().default(false),
+    // Named container ports (NetworkPolicy `port: <name>`); other container fields are not read.
+    containers: z.array(z.object({ ports: z.array(z.object({ name: z.string().optional(), containerPort: port, protocol })).nullish() })).nullish(),
+  }),
   status: z.object({ podIP: ipv4.optional() }).optional().default({}),
 });
 
@@ -76,8 +81,6 @@ export const endpointSliceSchema = z.object({
     .nullish()
     .transform((v) => v ?? []),
 });
-
-export const networkPolicySchema = z.object({ metadata, spec: z.unknown() });
 
 const poolEncap = z.enum(['VXLAN', 'VXLANCrossSubnet', 'IPIP', 'IPIPCrossSubnet', 'None']);
 
@@ -190,6 +193,8 @@ export const KNOWN_KINDS = [
   'Service',
   'EndpointSlice',
   'NetworkPolicy',
+  'GlobalNetworkPolicy',
+  'Namespace',
   'Installation',
   'IPPool',
   'IPAMConfiguration',
