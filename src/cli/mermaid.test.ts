@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { translator } from '../../cli/i18n';
-import { loadPreset } from '../presets/catalog';
-import { compileScenario } from './cluster';
-import { formatTraceMermaid, mermaidText } from './mermaid';
-import { traceFlow } from './traceFlow';
+import { translator } from './i18n';
+import { compileScenario, formatTraceMermaid, loadPreset, mermaidText, traceFlow } from '../engine/index';
 
 const cluster = compileScenario(loadPreset('k8s-lab').scenario!);
 const lab = () => traceFlow(cluster, { src: 'pod:demo/web', dst: 'svc:demo/hello' }).trace!;
