@@ -3,6 +3,8 @@
  * (`reason.<code>`). Keys are the engine's; parameters are interpolated by
  * i18next (`{{name}}`).
  */
+import { winBehaviourEn } from './explain.winBehaviour.en';
+
 export const explainEn = {
   explain: {
     linux: {
@@ -83,6 +85,7 @@ export const explainEn = {
       hostSend: 'The host sends to {{dst}} (next hop {{via}}).',
     },
     windows: {
+      ...winBehaviourEn.explain,
       switchLoop: "The packet for {{dst}} went through the switch {{passes}} times inside the node without reaching a port: the simulation stops it here.",
       hostLoopback: "{{dst}} is an address of the host itself: the TCP/IP stack loops the packet back without the vSwitch or VFP.",
       compartmentLoopback: "{{dst}} is an address of pod {{pod}} itself: its compartment loops the packet back without the vNIC.",
@@ -133,7 +136,7 @@ export const explainEn = {
       borrowedAddress: '{{ip}} lies in this node\'s block {{block}}, so VFP treats it as local, but the pod {{pod}} that has it runs on {{owner}} (an address borrowed without strictAffinity): the packet is lost.',
       dsrLoopback: 'The load balancer picked pod {{pod}} itself as the backend of {{vip}}: with DSR this needs loopback DSR, which is not configured — the packet is dropped.',
       lbCapExceeded: 'kube-proxy asked for a load balancer for {{vip}} with {{count}} backends, over the cap of {{cap}} for build {{build}}: HNS refused it.',
-      noLoadBalancer: 'There is no load balancer for {{vip}} ({{service}} has no usable endpoints): nothing on Windows answers, the connection times out.',
+      noLoadBalancer: 'There is no load balancer for {{vip}} on this node ({{service}}): nothing on Windows answers, the connection times out.',
       nodePortFromNode: 'NodePort {{port}} from the node itself is not supported on Windows.',
     },
     trace: {
@@ -145,6 +148,7 @@ export const explainEn = {
     },
   },
   reason: {
+    ...winBehaviourEn.reason,
     'port-closed': "Nothing listens on {{host}} at {{proto}} port {{port}}: connection refused.",
     'reply-unexpected-source': 'The reply reaches {{host}} from {{seen}}, but the connection was opened to {{dialled}}: no socket matches it, so the stack answers with a reset. The reply took another path than the request (asymmetric routing), past the node whose conntrack would have undone the translation.',
     'reply-unexpected-source-udp': 'The reply reaches {{host}} from {{seen}}, but the connection was opened to {{dialled}}: no socket matches it, so it is dropped. The reply took another path than the request (asymmetric routing), past the node whose conntrack would have undone the translation.',

@@ -25,9 +25,11 @@
 import { cidrContains, parseCidr } from '../../model/ipv4';
 import type { NftHit, RuleAction, RunState, WalkTable } from '../nft/evaluate';
 import type { NftContext, NftPacket } from '../nft/match';
+import type { NftHook } from '../nft/ruleset';
 import { formatIptablesRule } from './format';
 import type { IptablesArg, IptablesChain, IptablesRule, IptablesTable } from './ruleset';
 import { iptablesTableId } from './ruleset';
+import { chainDispatch, nextCandidate } from './dispatchIndex';
 
 function inCidr(cidr: string, ip: string): boolean {
   const c = parseCidr(cidr);
@@ -187,10 +189,22 @@ export function iptablesWalkTable(t: IptablesTable): WalkTable {
   const hit = cache.get(t);
   if (hit) return hit;
   const groups = t.chains.map(randomGroup);
+  const dispatch = t.chains.map(chainDispatch);
+  const byName = new Map<string, number>();
+  const byHook = new Map<NftHook, number[]>();
+  t.chains.forEach((c, i) => {
+    if (!byName.has(c.name)) byName.set(c.name, i);
+    if (c.base) byHook.set(c.base.hook, [...(byHook.get(c.base.hook) ?? []), i]);
+  });
   const w: WalkTable = {
     chains: t.chains,
     ruleCount: (ci) => t.chains[ci]!.rules.length,
-    findChain: (name) => t.chains.findIndex((c) => c.name === name),
+    findChain: (name) => byName.get(name) ?? -1,
+    baseChainsAt: (hook) => byHook.get(hook) ?? [],
+    nextCandidate: (ci, ri, p) => {
+      const d = dispatch[ci];
+      return d ? nextCandidate(d, t.chains[ci]!.rules.length, ri, p) : ri;
+    },
     runRule: (ci, ri, st, ctx) => runRule(t, t.chains[ci]!, groups[ci]!, ri, st, ctx),
   };
   cache.set(t, w);
