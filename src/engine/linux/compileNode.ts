@@ -41,6 +41,7 @@ export function compileLinuxNode(node: NodeSpec, self: PeerNode, view: ClusterVi
     nft: [...proxy.nft, ...cni.nft],
     iptables: mergeIptables(cni.iptables ?? [], proxy.iptables),
     ipsets: cni.ipsets ?? [],
+    cniViews: cni.views ?? [],
     pods: cni.pods,
     localAddrs: [self.ip, '127.0.0.1', ...cni.localAddrs],
     tunnelAddr: cni.tunnelAddr,

@@ -40,7 +40,7 @@ export function runHook(
   const result = walkHook(
     [...st.iptables.map(iptablesWalkTable), ...st.nft.map(nftWalkTable)],
     hook,
-    { src: ip.src, dst: ip.dst, proto: ip.proto, sport: ip.proto === 'icmp' ? undefined : sport, dport: ip.proto === 'icmp' ? undefined : dport, mark: opts.mark, iif: opts.iif, oif: opts.oif, ctState: opts.established ? 'established' : 'new' },
+    { src: ip.src, dst: ip.dst, proto: ip.proto as Exclude<typeof ip.proto, 'ipip'>, sport: ip.proto === 'icmp' ? undefined : sport, dport: ip.proto === 'icmp' ? undefined : dport, mark: opts.mark, iif: opts.iif, oif: opts.oif, ctState: opts.established ? 'established' : 'new' },
     {
       isLocalAddress: (a) => st.localAddrs.includes(a),
       isLocalAddressOn: (a, ifname) => st.links.some((l) => l.name === ifname && l.addrs.some((x) => x.split('/')[0] === a)),

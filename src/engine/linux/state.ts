@@ -23,7 +23,7 @@ export interface VxlanLinkInfo {
 
 export interface Link {
   name: string;
-  kind: 'loopback' | 'physical' | 'vxlan' | 'veth' | 'bridge';
+  kind: 'loopback' | 'physical' | 'vxlan' | 'ipip' | 'veth' | 'bridge';
   mtu: number;
   mac: string;
   /** Addresses as `a.b.c.d/len`. */
@@ -105,6 +105,8 @@ export interface LinuxNodeState {
   iptables: IptablesTable[];
   /** IP sets (`ipset list`): Felix's pool and host sets in its iptables dataplane. */
   ipsets: IpSet[];
+  /** Views the CNI adds (Calico: `calicoctl node status`). */
+  cniViews: { id: string; title: string; text: string }[];
   pods: LinuxPodNetns[];
   /** Addresses the node's own stack owns (for `fib daddr type local` and INPUT). */
   localAddrs: string[];

@@ -24,6 +24,8 @@ export interface NodeSpec {
   /** status.nodeInfo.kubeProxyVersion (deprecated upstream; empty or the kubelet's on newer nodes). */
   kubeProxyVersion?: string;
   labels: Record<string, string>;
+  /** Annotation `projectcalico.org/RouteReflectorClusterID`: the node is a BGP route reflector. */
+  routeReflectorClusterID?: string;
   /** Annotation `projectcalico.org/IPv4VXLANTunnelAddr`, when given. */
   vxlanTunnelAddr?: string;
   /** Annotation `projectcalico.org/VXLANTunnelMACAddr`, when given. */
@@ -130,6 +132,8 @@ export interface CalicoSpec {
   pools: IPPoolSpec[];
   /** IPAMConfiguration.spec.strictAffinity. */
   strictAffinity: boolean;
+  /** BGPConfiguration `default` and the BGPPeers (who peers with whom under BGP). */
+  bgpConfig?: CalicoBgpSpec;
   /** FelixConfiguration VXLANVNI (default 4096) and VXLANPort (default 4789). */
   vxlanVNI: number;
   vxlanPort: number;
@@ -139,6 +143,25 @@ export interface CalicoSpec {
    * needs the index).
    */
   installation?: { name: string; pools: string[] };
+}
+
+/** A BGPPeer: `node` or `nodeSelector` say which nodes peer, `peerSelector` with which nodes, or `peerIP` with which router. */
+export interface BgpPeerSpec {
+  ref: ObjectRef;
+  name: string;
+  node?: string;
+  nodeSelector?: string;
+  peerSelector?: string;
+  peerIP?: string;
+  asNumber?: number;
+}
+
+export interface CalicoBgpSpec {
+  /** BGPConfiguration default spec.nodeToNodeMeshEnabled (default true), and what decided it. */
+  nodeToNodeMesh: boolean;
+  meshFrom: string;
+  asNumber: number;
+  peers: BgpPeerSpec[];
 }
 
 export interface KubeProxySpec {

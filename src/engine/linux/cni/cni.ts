@@ -36,6 +36,8 @@ export interface LinuxCniParts {
   iptables?: IptablesTable[];
   /** IP sets its rules match on (`ipset list`). */
   ipsets?: IpSet[];
+  /** The CNI's own state views (`calicoctl node status`), as `npm run state -- --view ID` lists them. */
+  views?: { id: string; title: string; text: string }[];
   /** Host addresses besides the NIC's and 127.0.0.1 (tunnel address, bridge gateway). */
   localAddrs: string[];
   tunnelAddr?: string;
