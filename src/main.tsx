@@ -45,4 +45,4 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-void bootClassroom(appState, classroom);
+void bootClassroom(appState, classroom, (href) => mainClient.decodeShareUrl(href));

@@ -28,6 +28,7 @@ import {
   type LoadResult,
   type Topology,
 } from '../engine/index';
+import { decodeShareUrl } from '../share/codec';
 import { applyScenarioEdits, importedText, resolveSourceText, sourceName, type ScenarioSource } from '../share/scenarioSource';
 import type { EngineWorkerApi, OpenedScenario } from './api';
 import { catalogueExplainer } from './explainText';
@@ -120,5 +121,6 @@ export function createEngineApi(): EngineWorkerApi {
       const opts = { t: catalogueExplainer(sentences), detail };
       return format === 'markdown' ? formatTraceMarkdown(trace, opts) : formatTraceText(trace, opts);
     },
+    decodeShareUrl,
   };
 }
