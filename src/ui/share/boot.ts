@@ -7,18 +7,15 @@
 import { SHARE_PARAM, type DecodeResult } from '../../share/codec';
 import type { AppState } from '../../state/appState';
 import type { Classroom } from '../../state/classroom';
-import type { Answer } from '../../worker/answer';
 
 /** The share state in the address, decoded in the engine worker (a link is untrusted and may be built to unpack slowly). */
 async function decodeAddress(decode: ShareDecoder): Promise<DecodeResult | undefined> {
   if (!new URLSearchParams(window.location.hash.replace(/^#/, '')).has(SHARE_PARAM)) return undefined;
-  const answer = await decode(window.location.href);
-  if (answer.kind === 'ok') return answer.value;
-  return { error: { code: 'corrupt', message: answer.kind === 'error' ? answer.message : 'the link could not be read' } };
+  return decode(window.location.href);
 }
 
 /** Decodes a page address in the engine worker (EngineClient.decodeShareUrl). */
-export type ShareDecoder = (href: string) => Promise<Answer<DecodeResult | undefined>>;
+export type ShareDecoder = (href: string) => Promise<DecodeResult | undefined>;
 
 async function openFromUrl(app: AppState, classroom: Classroom, decode: ShareDecoder, first: boolean): Promise<void> {
   const decoded = await decodeAddress(decode);
