@@ -48,6 +48,10 @@ export interface NftContext {
   isLocalAddressOn?(ip: string, ifname: string): boolean;
   /** Current time in seconds for affinity expiry; default 0. */
   now?: number;
+  /** iptables `-m set --match-set NAME`: is `ip` a member of the node's ipset NAME? Default: no such set (no match). */
+  ipsetHas?(name: string, ip: string): boolean;
+  /** iptables `-m rpfilter`: would a packet to `src` leave by `iif` (strict reverse-path check)? Default: passes. */
+  reversePathOk?(src: string, iif: string): boolean;
 }
 
 function addrIn(value: string, ip: string): boolean {
