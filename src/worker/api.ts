@@ -22,6 +22,7 @@ import type {
   listPlaces,
 } from '../engine/index';
 
+import type { DecodeResult } from '../share/codec';
 import type { ScenarioSource } from '../share/scenarioSource';
 import type { ExplainCatalogue } from './explainText';
 
@@ -127,6 +128,8 @@ export interface EngineWorkerApi {
    * reader's language, sent by the main thread); `detail` adds every step.
    */
   formatTrace(trace: Trace, format: TraceTextFormat, sentences: ExplainCatalogue, detail: boolean): string;
+  /** Reads the share state from a page address (`#share=…`; undefined without one), here so an untrusted link never costs the main thread. */
+  decodeShareUrl(href: string): DecodeResult | undefined;
 }
 
 /** The text formats of `npm run trace`. */

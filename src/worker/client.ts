@@ -13,6 +13,7 @@
  */
 import { wrap, type Endpoint, type Remote } from 'comlink';
 import type { FlowRequest, NodeStateView, PresetInfo, Trace } from '../engine/index';
+import type { DecodeResult } from '../share/codec';
 import type { ScenarioSource } from '../share/scenarioSource';
 import { errorMessage, type Answer } from './answer';
 import type { EngineWorkerApi, ExplainCatalogue, OpenedScenario, OpenScenarioOptions, Tagged, TraceResult, TraceTextFormat } from './api';
@@ -46,6 +47,8 @@ export interface EngineClient {
   ipamView(): Promise<Answer<IpamView>>;
   /** The current scenario's HNS dumps (a files source) compared with its cluster objects. */
   compareImportedHns(): Promise<Answer<HnsComparison[]>>;
+  /** The share state in a page address, decoded in the worker (undefined when the address has none). */
+  decodeShareUrl(href: string): Promise<Answer<DecodeResult | undefined>>;
   /** Calls `listener` whenever the worker is restarted; returns the unsubscribe. */
   onRestart(listener: (event: RestartEvent) => void): () => void;
   /** The current scenario revision (0 before the first `openScenario`). */
@@ -162,6 +165,7 @@ export function createEngineClient(spawn: () => EngineWorker, { timeoutMs = DEFA
     ipamView: () => tagged((remote, rev) => remote.ipamView(rev)),
     compareImportedHns: () => tagged((remote, rev) => remote.compareImportedHns(rev)),
     formatTrace: (trace, format, sentences, detail = false) => call((remote) => remote.formatTrace(trace, format, sentences, detail)),
+    decodeShareUrl: (href) => call<DecodeResult | undefined>((remote) => remote.decodeShareUrl(href)),
     onRestart(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

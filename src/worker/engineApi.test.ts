@@ -7,6 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PRESETS } from '../engine/index';
 import type * as Engine from '../engine/index';
+import { shareUrl } from '../share/codec';
 import { diffEdits } from '../share/scenarioSource';
 import { createEngineApi } from './engineApi.worker';
 
@@ -98,5 +99,13 @@ describe('engine worker API', () => {
     const again = api.openScenario(2, { files, edits }).value;
     expect(again.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(again.scenario?.pods.some((p) => p.name === 'net2')).toBe(true);
+  });
+
+  it('decodes a share address in the worker: the state, a corrupt link, or none', () => {
+    const api = createEngineApi();
+    const state = { scenario: { preset: 'k8s-lab' }, flow: { src: 'pod:demo/web', dst: 'svc:demo/hello', proto: 'tcp' as const }, step: 0, language: 'en' as const, theme: 'auto' as const, embed: false };
+    expect(api.decodeShareUrl(shareUrl('https://example.test/app/', state))).toEqual({ state: expect.objectContaining(state) });
+    expect(api.decodeShareUrl('https://example.test/app/#share=zzzz')).toMatchObject({ error: { code: 'corrupt' } });
+    expect(api.decodeShareUrl('https://example.test/app/')).toBeUndefined();
   });
 });

@@ -30,6 +30,7 @@ import {
   type LoadResult,
   type Topology,
 } from '../engine/index';
+import { decodeShareUrl } from '../share/codec';
 import { applyScenarioEdits, importedText, resolveSourceText, sourceName, type ScenarioSource } from '../share/scenarioSource';
 import type { EngineWorkerApi, OpenedScenario, OpenScenarioOptions } from './api';
 import { catalogueExplainer } from './explainText';
@@ -133,5 +134,6 @@ export function createEngineApi(): EngineWorkerApi {
       const opts = { t: catalogueExplainer(sentences), detail };
       return format === 'markdown' ? formatTraceMarkdown(trace, opts) : format === 'mermaid' ? formatTraceMermaid(trace, opts) : formatTraceText(trace, opts);
     },
+    decodeShareUrl,
   };
 }

@@ -132,13 +132,15 @@ export function changedFields(before: Packet, after: Packet): string[] {
       continue;
     }
     if (a === b) continue;
-    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    for (const f of keys) {
-      if (f === 'kind') continue;
-      const av = (a as unknown as Record<string, unknown>)[f];
-      const bv = (b as unknown as Record<string, unknown>)[f];
-      if (av !== bv && (typeof av !== 'object' || typeof bv !== 'object' || JSON.stringify(av) !== JSON.stringify(bv))) out.push(`${prefix}${kind}.${f}`);
-    }
+    const ra = a as unknown as Record<string, unknown>;
+    const rb = b as unknown as Record<string, unknown>;
+    const differs = (f: string): boolean => {
+      const av = ra[f];
+      const bv = rb[f];
+      return av !== bv && (typeof av !== 'object' || typeof bv !== 'object' || JSON.stringify(av) !== JSON.stringify(bv));
+    };
+    for (const f in ra) if (f !== 'kind' && differs(f)) out.push(`${prefix}${kind}.${f}`);
+    for (const f in rb) if (f !== 'kind' && !Object.hasOwn(ra, f) && differs(f)) out.push(`${prefix}${kind}.${f}`);
   }
   return out.sort();
 }

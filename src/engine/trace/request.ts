@@ -69,9 +69,12 @@ const DEFAULT_PORT: Record<L4Proto, number | undefined> = { tcp: 80, udp: 53, ic
 
 /** `pod:demo/net` → ['pod', 'demo/net']; a bare IPv4 or IPv6 address → ['ip', addr]. */
 function splitForm(spec: string): [string, string] {
-  if (!spec.includes(':') || isIPv4(spec) || isIPv6(spec)) return ['ip', spec];
   const i = spec.indexOf(':');
-  return [spec.slice(0, i), spec.slice(i + 1)];
+  if (i < 0) return ['ip', spec];
+  const form = spec.slice(0, i);
+  // A form name is not hex, so `pod:…` never needs the (costly) IPv6 parse.
+  if (/^[0-9a-f]*$/i.test(form) && isIPv6(spec)) return ['ip', spec];
+  return [form, spec.slice(i + 1)];
 }
 
 function bad(message: string, field: string): { error: Diagnostic } {

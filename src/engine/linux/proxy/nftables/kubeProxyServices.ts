@@ -240,12 +240,26 @@ export function addServicePort(cx: ServiceCompileContext, svc: ServiceSpec, port
   // Endpoint chains: hairpin masquerade, affinity update, DNAT.
   for (const e of cat.allReachable) {
     const n = epNames(e);
-    const c = ensureChain(t, n.chain, e.owner);
-    const rules: NftRule[] = [
-      rule(SRC_T, [{ kind: 'ip', field: 'saddr', op: '==', operand: { kind: 'prefix', value: e.ip } }], [markMasq], { owner: e.owner }),
-    ];
-    if (affinity) rules.push(rule(SRC_T, [], [{ kind: 'set-update', set: n.affinitySet, key: 'ip saddr' }], { owner: e.owner }));
-    rules.push(rule(SRC_T, [{ kind: 'l4proto', proto }], [{ kind: 'dnat', addr: e.ip, port: e.port }], { owner: e.owner }));
-    c.rules.push(...rules);
+    ensureChain(t, n.chain, e.owner).rules.push(...endpointRules(e, n, proto, affinity));
   }
+}
+
+/**
+ * An endpoint chain's rules are the same on every node, so the nodes share
+ * the rule objects (a cluster with 100,000 endpoints would otherwise hold
+ * them once per compiled node). Read-only once built; bounded, emptied when full.
+ */
+const endpointRuleCache = new Map<string, readonly NftRule[]>();
+const MAX_CACHED_ENDPOINTS = 1 << 20;
+
+function endpointRules(e: KubeProxyEndpoint, n: { chain: string; affinitySet: string }, proto: Exclude<NftL4Proto, 'icmp'>, affinity: boolean): readonly NftRule[] {
+  const key = `${n.chain} ${proto} ${affinity} ${e.owner.namespace ?? ''}/${e.owner.name}`;
+  const hit = endpointRuleCache.get(key);
+  if (hit) return hit;
+  const rules: NftRule[] = [rule(SRC_T, [{ kind: 'ip', field: 'saddr', op: '==', operand: { kind: 'prefix', value: e.ip } }], [markMasq], { owner: e.owner })];
+  if (affinity) rules.push(rule(SRC_T, [], [{ kind: 'set-update', set: n.affinitySet, key: 'ip saddr' }], { owner: e.owner }));
+  rules.push(rule(SRC_T, [{ kind: 'l4proto', proto }], [{ kind: 'dnat', addr: e.ip, port: e.port }], { owner: e.owner }));
+  if (endpointRuleCache.size >= MAX_CACHED_ENDPOINTS) endpointRuleCache.clear();
+  endpointRuleCache.set(key, rules);
+  return rules;
 }
