@@ -13,7 +13,7 @@ import { ALL_FORMATS, BufferSource, EncodedPacketSink, Input } from 'mediabunny'
 import { expect, test } from './fixtures';
 import { AppPage } from './pages/AppPage';
 
-test.use({ viewport: { width: 1920, height: 1080 } });
+test.use({ viewport: { width: 1920, height: 1080 }, permissions: ['clipboard-read', 'clipboard-write'] });
 // A busy machine takes seconds to compile the scenario; the limits under test are the exports' own times.
 test.describe.configure({ timeout: 120_000 });
 
@@ -146,3 +146,53 @@ test('exports speak the page’s language and wear its theme', async ({ page }) 
   const mermaid = (await exportFile(page, 'mermaid')).bytes.toString('utf8');
   expect(mermaid).toContain('participant p1 as под demo/web');
 });
+
+for (const [width, height] of [[640, 360], [480, 270]] as const) {
+  test(`the embed at ${width}×${height}: the flow's nodes, text never under 12 px, the sentence on up to two lines, in the link's language and theme`, async ({ page, context }) => {
+    const app = await labFlow(page);
+    await page.getByRole('button', { name: 'Dark', exact: true }).click();
+    // The link carries the page's theme, not the reader's preference.
+    await page.getByRole('checkbox', { name: /Embed follows the page/ }).uncheck();
+    await app.chooseLanguage('Русский');
+    await page.getByTestId('copy-embed').click();
+    const snippet = await page.getByTestId('share-output').inputValue();
+    const src = snippet.match(/src="([^"]+)"/)![1]!.replaceAll('&amp;', '&');
+
+    const embed = await context.newPage();
+    await embed.setViewportSize({ width, height });
+    await embed.goto(src);
+    const diagram = embed.getByTestId('topology');
+    await expect(diagram.locator('[data-active]')).toHaveAttribute('data-element', /VNET_ENCAP_LAYER/, { timeout: 60_000 });
+    await expect(embed.locator('html')).toHaveAttribute('lang', 'ru');
+    await expect(embed.locator('html')).toHaveClass(/dark/);
+    // Only the machines the flow touches are drawn; the others are named.
+    await expect(diagram.locator('[data-element="node:k8s-lab-node-2"]')).toHaveCount(0);
+    await expect(diagram.locator('text', { hasText: 'Не на этом пути: k8s-lab-master-1, k8s-lab-node-2' })).toHaveCount(1);
+    // The acting element is in the frame, and every text is drawn at 12 px or more.
+    const active = (await diagram.locator('[data-active] rect').last().boundingBox())!;
+    const frame = (await diagram.boundingBox())!;
+    expect(active.x).toBeGreaterThanOrEqual(frame.x);
+    expect(active.x + active.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
+    const sizes = await diagram.locator('svg').evaluate((svg) =>
+      [...svg.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size')) * (t.getScreenCTM()?.a ?? 0)),
+    );
+    expect(sizes.length).toBeGreaterThan(10);
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
+    // The step's sentence: whole, on at most two lines of at least 12 px.
+    const caption = embed.getByTestId('embed-caption');
+    await expect(caption).toContainText('Инкапсуляция VXLAN');
+    await expect(caption).toHaveAttribute('title', /^Шаг 6 из 20/);
+    const lines = await caption.evaluate((p) => {
+      const style = getComputedStyle(p);
+      return { font: parseFloat(style.fontSize), lines: Math.round(p.getBoundingClientRect().height / parseFloat(style.lineHeight)), cut: p.scrollHeight > p.clientHeight + 1 };
+    });
+    expect(lines.font).toBeGreaterThanOrEqual(12);
+    expect(lines.lines).toBeLessThanOrEqual(2);
+    expect(lines.cut).toBe(false);
+    const size = await embed.evaluate(() => ({ w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight }));
+    expect(size).toEqual({ w: width, h: height });
+    await embed.getByTestId('step-forward').click();
+    await expect(diagram.locator('[data-active]')).toHaveAttribute('data-element', /UFT/);
+    await embed.screenshot({ path: test.info().outputPath(`embed-${width}x${height}.png`) });
+  });
+}
