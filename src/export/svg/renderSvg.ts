@@ -9,7 +9,9 @@
  */
 import type { TFunction } from 'i18next';
 import { layoutTopology } from '../../ui/topology/layout';
-import { flowTitle, stepCaption } from '../../ui/share/flowTitle';
+import type { Step } from '../../engine/index';
+import { flowTitle } from '../../ui/share/flowTitle';
+import { explainText } from '../../ui/stepText';
 import { frameMarks, touchedMachines, type DiagramInput } from './diagramState';
 import { focusTopology } from './focus';
 import { INSPECTOR_W, inspectorSvg } from './inspectorSvg';
@@ -50,6 +52,16 @@ const TITLE_SIZE = 22;
 const CAPTION_SIZE = 19;
 const CAPTION_LINES = 3;
 
+/**
+ * Where a step happened, by the names it happened at only (node; nftables
+ * table and chain, or interface, VFP layer and port, or pod): identifiers
+ * read the same in every language. The route table's name is left out.
+ */
+function stepPlace(step: Step): string {
+  const { table, chain, layer } = step.at;
+  return [step.node, ...(table && chain ? [`${table} ${chain}`] : [layer, chain])].filter(Boolean).join(' · ');
+}
+
 export function renderDiagramSvg(input: DiagramInput, position: number, o: SvgOptions): string {
   return renderDiagram(input, position, o).svg;
 }
@@ -63,7 +75,7 @@ export function renderDiagram(input: DiagramInput, position: number, o: SvgOptio
 
   const width = layout.width + 2 * PAD + (o.inspector ? INSPECTOR_W : 0);
   const titleLine = flowTitle(input.trace);
-  const captionLines = step && !o.bare ? wrapText(stepCaption(o.t, marks.items, marks.visible, position), width - 2 * PAD, CAPTION_SIZE, 'sans', CAPTION_LINES) : [];
+  const captionLines = step && !o.bare ? wrapText(o.t('classroom.export.stepCaption', { index: marks.visible.indexOf(position) + 1, count: marks.visible.length, where: stepPlace(step), text: explainText(o.t, step) }), width - 2 * PAD, CAPTION_SIZE, 'sans', CAPTION_LINES) : [];
   const head: string[] = [];
   let y = PAD;
   for (const line of o.bare ? [] : wrapText(titleLine, width - 2 * PAD, TITLE_SIZE * BOLD, 'sans', 2)) {
