@@ -90,6 +90,7 @@ test('GIF: 960 px wide, under 3 MB, one frame per step', async ({ page }) => {
   await labFlow(page);
   const { bytes, file } = await exportFile(page, 'gif');
   expect(file.suggestedFilename()).toMatch(/\.gif$/);
+  await file.saveAs(test.info().outputPath('lab-flow.gif'));
   expect(bytes.subarray(0, 6).toString()).toBe('GIF89a');
   expect(bytes.readUInt16LE(6)).toBe(960);
   expect(bytes.length).toBeLessThan(3 * 1024 * 1024);
