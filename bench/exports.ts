@@ -16,7 +16,7 @@ import { renderDiagramSvg, type SvgOptions } from '../src/export/svg/renderSvg';
 import { labFlow } from '../src/export/testing/labFlow';
 import { createI18n } from '../src/i18n/index';
 import { playItems, visiblePositions } from '../src/state/playback';
-import { GIF_WIDTH, SLIDE_WIDTH } from '../src/ui/export/exportJobs';
+import { GIF_WIDTH, SLIDE_WIDTH } from '../src/ui/export/sizes';
 import { framePalette } from '../src/ui/export/framePalette';
 import { encodeGif } from '../src/ui/export/gif';
 import { indexedPng } from '../src/ui/export/indexedPng';

@@ -187,7 +187,7 @@ for (const [width, height] of [[640, 360], [480, 270]] as const) {
     expect(active.x).toBeGreaterThanOrEqual(frame.x);
     expect(active.x + active.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
     const sizes = await diagram.locator('svg').evaluate((svg) =>
-      [...svg.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size')) * (t.getScreenCTM()?.a ?? 0)),
+      Array.from(svg.querySelectorAll('text')).map((t) => Number(t.getAttribute('font-size')) * (t.getScreenCTM()?.a ?? 0)),
     );
     expect(sizes.length).toBeGreaterThan(10);
     expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
