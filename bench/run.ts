@@ -19,6 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { CellResult } from './cell';
 import { measureCliStart } from './cliStart';
+import { measureExports } from './exports';
 import { measureFirstLoad } from './firstLoad';
 import type { ClusterShape } from '../src/engine/testing/generate';
 
@@ -81,6 +82,7 @@ if (!args.has('--no-build') && !args.has('--quick')) {
     targets.push({ name: 'initial JavaScript (gzip)', value: first.initialKB, limit: 200, unit: 'kB' });
   }
 }
+targets.push(...(await measureExports()));
 const start = measureCliStart();
 targets.push({ name: `CLI start, ratio to node -e 0 (${start.cliMs} ms / ${start.nodeMs} ms)`, value: start.ratio, limit: start.target, unit: '×' });
 

@@ -82,7 +82,8 @@ export function formatTraceMermaid(trace: Trace, o: FormatOptions = {}): string 
     steps.forEach((s, i) => {
       const from = at[i - 1] ?? at[i]!;
       const arrow = s.action === 'drop' || s.action === 'reject' ? '-x' : '->>';
-      const sentence = mermaidText(`${i + 1}. ${s.action}: ${tr(`explain.${s.explain.key}`, s.explain.params)}`);
+      // The sentence says what happened in the reader's language; the action verb (`dnat`) is in the Markdown table.
+      const sentence = mermaidText(`${i + 1}. ${tr(`explain.${s.explain.key}`, s.explain.params)}`);
       const first = s.rule?.text.split('\n')[0] ?? '';
       const rule = first ? `<br/>${mermaidText(`${tr('format.rule', {})}: ${first.length > RULE_CHARS ? `${first.slice(0, RULE_CHARS - 1)}…` : first}`)}` : '';
       body.push(`  ${from}${arrow}${at[i]}: ${sentence}${rule}`);

@@ -9,7 +9,9 @@
  */
 import type { TFunction } from 'i18next';
 import { layoutTopology } from '../../ui/topology/layout';
-import { flowTitle, stepCaption } from '../../ui/share/flowTitle';
+import type { Step } from '../../engine/index';
+import { flowTitle } from '../../ui/share/flowTitle';
+import { explainText } from '../../ui/stepText';
 import { frameMarks, touchedMachines, type DiagramInput } from './diagramState';
 import { focusTopology } from './focus';
 import { INSPECTOR_W, inspectorSvg } from './inspectorSvg';
@@ -32,6 +34,17 @@ export interface SvgOptions {
   width?: number;
   /** Keep room for the longest caption on every step, so all frames of an animation have one size. */
   fixedCaption?: boolean;
+  /** Leave out the title and the step caption (a page that shows them itself: the embed). */
+  bare?: boolean;
+}
+
+/** A drawing and where its parts are, in its own units (the viewBox). */
+export interface Diagram {
+  svg: string;
+  width: number;
+  height: number;
+  /** The box of the element the step acts on, if it is drawn. */
+  active?: { x: number; y: number; w: number; h: number };
 }
 
 const PAD = 16;
@@ -39,7 +52,21 @@ const TITLE_SIZE = 22;
 const CAPTION_SIZE = 19;
 const CAPTION_LINES = 3;
 
+/**
+ * Where a step happened, by the names it happened at only (node; nftables
+ * table and chain, or interface, VFP layer and port, or pod): identifiers
+ * read the same in every language. The route table's name is left out.
+ */
+function stepPlace(step: Step): string {
+  const { table, chain, layer } = step.at;
+  return [step.node, ...(table && chain ? [`${table} ${chain}`] : [layer, chain])].filter(Boolean).join(' · ');
+}
+
 export function renderDiagramSvg(input: DiagramInput, position: number, o: SvgOptions): string {
+  return renderDiagram(input, position, o).svg;
+}
+
+export function renderDiagram(input: DiagramInput, position: number, o: SvgOptions): Diagram {
   const pal = palette(o.theme);
   const focused = o.focus ? focusTopology(input.topology, touchedMachines(input)) : { topology: input.topology, collapsed: [] };
   const layout = layoutTopology(focused.topology);
@@ -48,21 +75,21 @@ export function renderDiagramSvg(input: DiagramInput, position: number, o: SvgOp
 
   const width = layout.width + 2 * PAD + (o.inspector ? INSPECTOR_W : 0);
   const titleLine = flowTitle(input.trace);
-  const captionLines = step ? wrapText(stepCaption(o.t, marks.items, marks.visible, position), width - 2 * PAD, CAPTION_SIZE, 'sans', CAPTION_LINES) : [];
+  const captionLines = step && !o.bare ? wrapText(o.t('classroom.export.stepCaption', { index: marks.visible.indexOf(position) + 1, count: marks.visible.length, where: stepPlace(step), text: explainText(o.t, step) }), width - 2 * PAD, CAPTION_SIZE, 'sans', CAPTION_LINES) : [];
   const head: string[] = [];
   let y = PAD;
-  for (const line of wrapText(titleLine, width - 2 * PAD, TITLE_SIZE * BOLD, 'sans', 2)) {
+  for (const line of o.bare ? [] : wrapText(titleLine, width - 2 * PAD, TITLE_SIZE * BOLD, 'sans', 2)) {
     y += TITLE_SIZE + 6;
     head.push(text(line, { x: PAD, y, 'font-family': FONT.sans, 'font-size': TITLE_SIZE, 'font-weight': 'bold', fill: pal.text }));
   }
-  y += 8;
+  if (!o.bare) y += 8;
   for (const line of captionLines) {
     y += CAPTION_SIZE + 6;
     head.push(text(line, { x: PAD, y, 'font-family': FONT.sans, 'font-size': CAPTION_SIZE, fill: pal.text, 'data-part': 'caption' }));
   }
   if (o.fixedCaption) y += (CAPTION_LINES - captionLines.length) * (CAPTION_SIZE + 6);
   // Room above the drawing for the packet's tag on a top row.
-  const top = y + PAD + 24;
+  const top = y + (o.bare ? 24 : PAD + 24);
   // The layout keeps a row for outside hosts; a focused drawing may have none.
   let bottom = top + Math.max(0, ...layout.placed.map((p) => p.abs.y + p.abs.h));
   if (focused.collapsed.length > 0) {
@@ -78,7 +105,8 @@ export function renderDiagramSvg(input: DiagramInput, position: number, o: SvgOp
   const height = Math.ceil(bottom + PAD);
   const outW = o.width ?? width;
   const outH = Math.round((height * outW) / width);
-  return [
+  const at = marks.active ? layout.byId.get(marks.active)?.abs : undefined;
+  const svg = [
     `<svg xmlns="http://www.w3.org/2000/svg" xml:lang="${escapeXml(o.language)}" width="${outW}" height="${outH}" viewBox="0 0 ${Math.ceil(width)} ${height}" role="img">`,
     `<title>${escapeXml([titleLine, ...captionLines].join(' — '))}</title>`,
     el('rect', { width: '100%', height: '100%', fill: pal.background }),
@@ -86,4 +114,5 @@ export function renderDiagramSvg(input: DiagramInput, position: number, o: SvgOp
     ...parts,
     '</svg>',
   ].join('\n');
+  return { svg, width: Math.ceil(width), height, ...(at ? { active: { x: at.x + PAD, y: at.y + top, w: at.w, h: at.h } } : {}) };
 }

@@ -52,7 +52,7 @@ function machine(e: TopoElement, b: Box, marks: FrameMarks, pal: Palette, t: TFu
   const paint = pal.machine(e.os, e.role);
   const kind = e.role === 'node' ? t(`os.${e.os ?? 'linux'}`) : t(`topology.role.${e.role}`);
   const kindWidth = textWidth(kind, 16, 'sans');
-  return el('g', { 'data-element': e.id }, [
+  return el('g', { 'data-element': e.id, 'data-active': marks.active === e.id ? 'true' : undefined }, [
     title(e.detail ? `${e.label} (${kind}) ${e.detail}` : `${e.label} (${kind})`),
     el('rect', { x: b.x, y: b.y, width: b.w, height: b.h, rx: 12, fill: paint.fill, stroke: marks.active === e.id ? pal.active.stroke : paint.stroke, 'stroke-width': marks.active === e.id ? 4 : 2 }),
     label({ content: e.label, x: b.x + 12, y: b.y + 30, size: 20, kind: 'mono', width: b.w - 36 - kindWidth, fill: pal.text, bold: true }),
@@ -81,7 +81,7 @@ function part(e: TopoElement, b: Box, marks: FrameMarks, pal: Palette): string {
     shapes.push(label({ content: shortLabel(e), x: b.x + pad, y: baseline, size, kind: 'mono', width: b.w - 2 * pad - (detailWidth ? detailWidth + 8 : 0), fill: pal.text }));
     if (e.detail) shapes.push(label({ content: e.detail, x: b.x + b.w - pad, y: baseline, size: 14, kind: 'mono', width: detailWidth, fill: pal.muted, anchor: 'end' }));
   }
-  return el('g', { 'data-element': e.id }, shapes);
+  return el('g', { 'data-element': e.id, 'data-active': active ? 'true' : undefined }, shapes);
 }
 
 function network(e: TopoElement, b: Box, pal: Palette): string {

@@ -11,11 +11,8 @@ import { framePalette } from './framePalette';
 import { eachFrame } from './frames';
 import { indexedPng } from './indexedPng';
 import { canvasBlob, svgSize, svgToCanvas } from './rasterize';
+import { GIF_WIDTH, SLIDE_WIDTH, STEP_SECONDS, VIDEO_WIDTH } from './sizes';
 
-export const STEP_SECONDS = 1;
-export const GIF_WIDTH = 960;
-export const SLIDE_WIDTH = 1920;
-export const VIDEO_WIDTH = 1280;
 
 export interface JobContext {
   input: DiagramInput;

@@ -4,7 +4,7 @@
  * with the pixels that did not change as transparent over the one before
  * (disposal "keep"), so a step costs about what it changes.
  */
-import { GIFEncoder } from 'gifenc';
+import gifenc from 'gifenc';
 import { FREE_INDEX, framePalette, indexed } from './framePalette';
 
 export interface GifFrame {
@@ -16,7 +16,7 @@ export interface GifFrame {
 export async function encodeGif(frames: readonly GifFrame[], width: number, height: number, signal?: AbortSignal): Promise<Uint8Array> {
   if (frames.length === 0) throw new Error('no frames');
   const palette = framePalette([frames[0]!.rgba, ...(frames.length > 1 ? [frames[frames.length - 1]!.rgba] : [])]);
-  const gif = GIFEncoder();
+  const gif = gifenc.GIFEncoder();
   let previous: Uint8ClampedArray | undefined;
   for (const [i, frame] of frames.entries()) {
     signal?.throwIfAborted();

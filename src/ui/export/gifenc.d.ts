@@ -1,4 +1,7 @@
-/** Types for the parts of gifenc (no bundled types) the GIF export uses. */
+/**
+ * Types for the parts of gifenc (no bundled types) the GIF and slide exports
+ * use. Its entry for Node and bundlers is CommonJS: import the default.
+ */
 declare module 'gifenc' {
   export type Palette = number[][];
   export interface FrameOptions {
@@ -14,7 +17,11 @@ declare module 'gifenc' {
     finish(): void;
     bytes(): Uint8Array;
   }
-  export function GIFEncoder(options?: { auto?: boolean }): Encoder;
-  export function quantize(rgba: Uint8Array | Uint8ClampedArray, maxColors: number, options?: { format?: 'rgb565' | 'rgb444' | 'rgba4444' }): Palette;
-  export function applyPalette(rgba: Uint8Array | Uint8ClampedArray, palette: Palette, format?: 'rgb565' | 'rgb444' | 'rgba4444'): Uint8Array;
+  type Format = 'rgb565' | 'rgb444' | 'rgba4444';
+  const gifenc: {
+    GIFEncoder(options?: { auto?: boolean }): Encoder;
+    quantize(rgba: Uint8Array | Uint8ClampedArray, maxColors: number, options?: { format?: Format }): Palette;
+    applyPalette(rgba: Uint8Array | Uint8ClampedArray, palette: Palette, format?: Format): Uint8Array;
+  };
+  export default gifenc;
 }
