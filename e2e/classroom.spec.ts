@@ -25,6 +25,7 @@ async function encapStep(page: Page): Promise<AppPage> {
 }
 
 async function copiedLink(page: Page, which: 'copy-link' | 'copy-embed'): Promise<string> {
+  await new AppPage(page).openDrawer('share');
   await page.getByTestId(which).click();
   const out = page.getByTestId('share-output');
   await expect(out).not.toHaveValue('');
@@ -122,6 +123,7 @@ test('embed with theme=auto follows prefers-color-scheme', async ({ page, browse
 
 test('SVG export is valid SVG with the flow’s addresses; PNG export is a 2× image; Markdown is the trace table', async ({ page }) => {
   const app = await encapStep(page);
+  await app.openDrawer('share');
   const box = (await app.topology.boundingBox())!;
 
   const svgDownload = page.waitForEvent('download');
@@ -166,6 +168,7 @@ test('slides export: one PNG per step in a zip', async ({ page }) => {
   test.setTimeout(120_000);
   const app = await encapStep(page);
   const count = Number((await app.stepCounter.textContent())!.match(/of (\d+)/)![1]);
+  await app.openDrawer('share');
   const zipDownload = page.waitForEvent('download', { timeout: 100_000 });
   await page.getByTestId('export-slides').click();
   const zip = await readFile((await (await zipDownload).path())!);
@@ -176,7 +179,8 @@ test('slides export: one PNG per step in a zip', async ({ page }) => {
 
 test('a lesson runs from start to end in English and in Russian, with the quiz keeping score', async ({ page }) => {
   test.setTimeout(90_000);
-  await openLab(page);
+  const app = await openLab(page);
+  await app.openDrawer('lessons');
   const lessons = page.getByTestId('lessons');
   for (const language of ['English', 'Русский'] as const) {
     await page.getByRole('button', { name: language }).click();
@@ -223,6 +227,7 @@ test('a lesson runs from start to end in English and in Russian, with the quiz k
 test('the quiz works on a free flow: it asks about the next step, reveals it and keeps score', async ({ page }) => {
   const app = await openLab(page);
   await app.pickFamily('pod-clusterip');
+  await app.openDrawer('lessons');
   await page.getByTestId('quiz-toggle').check();
   const before = await app.stepCounter.textContent();
   await expect(page.getByTestId('quiz-question')).toBeVisible();
@@ -265,7 +270,8 @@ test('presentation mode: full screen, large type, controls hide until the pointe
 });
 
 test('presentation during a lesson: the sentence in large type, the clicker walks the lesson', async ({ page }) => {
-  await openLab(page);
+  const app = await openLab(page);
+  await app.openDrawer('lessons');
   await page.getByTestId('lesson-pick').selectOption('hns-vfp');
   await page.getByTestId('lesson-start').click();
   await expect(page.getByTestId('lesson')).toHaveAttribute('data-step', '0');
@@ -286,7 +292,8 @@ test('presentation during a lesson: the sentence in large type, the clicker walk
 
 test('animated WebM export of the whole flow', async ({ page }) => {
   test.setTimeout(120_000);
-  await encapStep(page);
+  const app = await encapStep(page);
+  await app.openDrawer('share');
   const webm = page.waitForEvent('download', { timeout: 100_000 });
   await page.getByTestId('export-webm').click();
   const file = await webm;

@@ -2,8 +2,9 @@
  * The packet on the canvas: moves along `points` with a d3 transition (one
  * segment after another, time by distance), or jumps to the last point when
  * motion is reduced. Rendered in flow coordinates (inside ViewportPortal).
- * The tag sits on the acting element's top edge (`lift` above its centre),
- * so the element's own label stays readable under it.
+ * The tag sits on the acting element's top-right corner (`lift` above its
+ * centre, `reach` right of it), right-aligned: labels are left-aligned, so
+ * neither the element's own label nor the one above it is covered.
  */
 import { select } from 'd3';
 import { useEffect, useRef } from 'react';
@@ -13,7 +14,7 @@ const PX_PER_MS = 0.9;
 
 const at = (p: Point) => `translate(${p.x}px, ${p.y}px)`;
 
-export function PacketMarker({ points, reduceMotion, speed, label, lift }: { points: Point[]; reduceMotion: boolean; speed: number; label: string; lift: number }) {
+export function PacketMarker({ points, reduceMotion, speed, label, lift, reach }: { points: Point[]; reduceMotion: boolean; speed: number; label: string; lift: number; reach: number }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -40,7 +41,7 @@ export function PacketMarker({ points, reduceMotion, speed, label, lift }: { poi
   if (points.length === 0) return null;
   return (
     <div ref={ref} data-testid="packet-marker" aria-hidden="true" className="pointer-events-none absolute top-0 left-0 z-10" style={{ transform: at(points.at(-1)!) }}>
-      <div style={{ marginTop: -lift }} className="-translate-x-1/2 -translate-y-3/4 rounded-full border-2 border-orange-900 bg-orange-700 px-2 text-center font-mono text-base font-bold whitespace-nowrap text-white shadow-lg">{label}</div>
+      <div style={{ marginTop: -lift, marginLeft: reach }} className="-translate-x-full -translate-y-3/4 rounded-full border-2 border-orange-900 bg-orange-700 px-2 text-center font-mono text-base font-bold whitespace-nowrap text-white shadow-lg">{label}</div>
     </div>
   );
 }

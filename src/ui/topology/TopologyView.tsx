@@ -18,6 +18,13 @@ import { NODE_TYPES } from './nodeTypes';
 import { PacketMarker } from './PacketMarker';
 import { packetLabel } from './packetLabel';
 import { useMarks } from './useMarks';
+import { FIT_OPTIONS, useRefit } from './useRefit';
+
+/** Refits the view inside <ReactFlow> (a hook needs its context). */
+function Refit({ count }: { count: number }) {
+  useRefit(count);
+  return null;
+}
 
 export function TopologyView({ topology }: { topology: Topology }) {
   const { t } = useTranslation();
@@ -41,7 +48,9 @@ export function TopologyView({ topology }: { topology: Topology }) {
   };
 
   const label = item ? packetLabel(item.step.after) : undefined;
-  const lift = (layout.byId.get(marks.active ?? '')?.abs.h ?? 0) / 2;
+  const activeBox = layout.byId.get(marks.active ?? '')?.abs;
+  const lift = (activeBox?.h ?? 0) / 2;
+  const reach = (activeBox?.w ?? 0) / 2;
   return (
     <div className="h-full w-full" data-testid="topology" aria-label={t('topology.label')} role="figure">
       <ReactFlow
@@ -53,16 +62,17 @@ export function TopologyView({ topology }: { topology: Topology }) {
         nodesDraggable={false}
         nodesConnectable={false}
         fitView
-        fitViewOptions={{ padding: 0.03 }}
+        fitViewOptions={FIT_OPTIONS}
         minZoom={0.2}
         maxZoom={3}
         colorMode={theme}
         proOptions={{ hideAttribution: true }}
       >
+        <Refit count={nodes.length} />
         <Background gap={24} />
         <Controls showInteractive={false} aria-label={t('topology.zoom')} />
         <ViewportPortal>
-          {label && <PacketMarker points={points} reduceMotion={reduceMotion} speed={speed} lift={lift} label={label.encap ? `${label.encap} · ${label.proto}` : label.proto} />}
+          {label && <PacketMarker points={points} reduceMotion={reduceMotion} speed={speed} lift={lift} reach={reach} label={label.encap ? `${label.encap} · ${label.proto}` : label.proto} />}
         </ViewportPortal>
       </ReactFlow>
     </div>
