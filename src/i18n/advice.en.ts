@@ -49,4 +49,7 @@ export const adviceEn = {
     'unknown-place': 'Reload the scenario: the trace reached a node the compiled scenario lacks.',
     'icmp-through-outboundnat': 'Check outside connectivity over TCP (curl.exe or Test-NetConnection -Port), not with ping.',
     'echo-reply-different-address': 'Nothing to fix for ping itself; compare the reply\'s path with the request\'s to see who answered.',
+    'no-load-balancer': 'Give the Service a ready endpoint kube-proxy on this Windows node can use (check the EndpointSlice and the pods\' readiness); kube-proxy then creates the HNS load balancer.',
+    'no-listener': 'Give the Service a ready endpoint on this node, or reach it from a node that has one (check the EndpointSlice and externalTrafficPolicy).',
+    'windows-kube-proxy-down': 'Start kube-proxy on this Windows node (the kube-proxy-windows DaemonSet, --proxy-mode=kernelspace, its network name and sourceVip) and check its log.',
 };

@@ -49,4 +49,7 @@ export const adviceRu = {
     'unknown-place': 'Загрузите сценарий заново: трассировка дошла до узла, которого нет в собранном сценарии.',
     'icmp-through-outboundnat': 'Проверяйте связность наружу по TCP (curl.exe или Test-NetConnection -Port), а не ping.',
     'echo-reply-different-address': 'Для самого ping исправлять нечего; сравните путь ответа с путём запроса, чтобы увидеть, кто ответил.',
+    'no-load-balancer': 'Дайте сервису готовый эндпоинт, который может использовать kube-proxy на этом Windows-узле (проверьте EndpointSlice и готовность подов); тогда kube-proxy создаст балансировщик HNS.',
+    'no-listener': 'Дайте сервису готовый эндпоинт на этом узле или обращайтесь к нему с узла, где он есть (проверьте EndpointSlice и externalTrafficPolicy).',
+    'windows-kube-proxy-down': 'Запустите kube-proxy на этом Windows-узле (DaemonSet kube-proxy-windows, --proxy-mode=kernelspace, имя сети и sourceVip) и посмотрите его журнал.',
 };

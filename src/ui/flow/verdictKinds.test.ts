@@ -27,6 +27,7 @@ describe('verdictKind', () => {
 describe('what to do', () => {
   it('every reason the engine can give has its own advice in both languages (no generic fallback)', () => {
     const reasons = Object.keys(explainEn.reason);
+    expect(reasons.length).toBeGreaterThan(40);
     expect(Object.keys(explainRu.reason).sort()).toEqual(reasons.sort());
     const missing = reasons.filter((code) => !(code in en.advice) || !(code in ru.advice));
     expect(missing).toEqual([]);

@@ -14,7 +14,20 @@ const PX_PER_MS = 0.9;
 
 const at = (p: Point) => `translate(${p.x}px, ${p.y}px)`;
 
-export function PacketMarker({ points, reduceMotion, speed, label, lift, reach }: { points: Point[]; reduceMotion: boolean; speed: number; label: string; lift: number; reach: number }) {
+/** The packet token: its protocol; between the VTEPs wrapped in the VXLAN envelope; the reply in its own colour. */
+function Token({ proto, encap, reply }: { proto: string; encap?: string; reply: boolean }) {
+  const colour = reply ? 'border-violet-950 bg-violet-800' : 'border-orange-900 bg-orange-700';
+  const inner = <span className={`rounded-full border-2 px-2 text-white ${colour}`}>{proto}</span>;
+  if (!encap) return inner;
+  return (
+    <span className="flex items-center gap-1 rounded-lg border-2 border-dashed border-emerald-800 bg-emerald-100 py-0.5 pr-0.5 pl-1.5 text-emerald-950" data-testid="packet-envelope">
+      <span className="text-sm">{encap}</span>
+      {inner}
+    </span>
+  );
+}
+
+export function PacketMarker({ points, reduceMotion, speed, proto, encap, reply, lift, reach }: { points: Point[]; reduceMotion: boolean; speed: number; proto: string; encap?: string; reply: boolean; lift: number; reach: number }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -41,7 +54,9 @@ export function PacketMarker({ points, reduceMotion, speed, label, lift, reach }
   if (points.length === 0) return null;
   return (
     <div ref={ref} data-testid="packet-marker" aria-hidden="true" className="pointer-events-none absolute top-0 left-0 z-10" style={{ transform: at(points.at(-1)!) }}>
-      <div style={{ marginTop: -lift, marginLeft: reach }} className="-translate-x-full -translate-y-3/4 rounded-full border-2 border-orange-900 bg-orange-700 px-2 text-center font-mono text-base font-bold whitespace-nowrap text-white shadow-lg">{label}</div>
+      <div style={{ marginTop: -lift, marginLeft: reach }} className="flex -translate-x-full -translate-y-3/4 font-mono text-base font-bold whitespace-nowrap shadow-lg" data-part={reply ? 'reply' : 'request'}>
+        <Token proto={proto} encap={encap} reply={reply} />
+      </div>
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { flowEdges, flowNodes, type ElementNode } from './flowElements';
 import { layoutTopology } from './layout';
 import { NODE_TYPES } from './nodeTypes';
 import { PacketMarker } from './PacketMarker';
+import { Trail } from './Trail';
 import { packetLabel } from './packetLabel';
 import { useMarks } from './useMarks';
 import { FIT_OPTIONS, useRefit } from './useRefit';
@@ -30,7 +31,7 @@ export function TopologyView({ topology }: { topology: Topology }) {
   const { t } = useTranslation();
   const layout = useMemo(() => layoutTopology(topology), [topology]);
   const edges = useMemo(() => flowEdges(topology, layout), [topology, layout]);
-  const { marks, points } = useMarks(topology, layout);
+  const { marks, points, trail } = useMarks(topology, layout);
   const nodes = useMemo(() => flowNodes(layout, marks), [layout, marks]);
   const item = useCurrentItem();
   const speed = usePlayback((s) => s.speed);
@@ -72,7 +73,8 @@ export function TopologyView({ topology }: { topology: Topology }) {
         <Background gap={24} />
         <Controls showInteractive={false} aria-label={t('topology.zoom')} />
         <ViewportPortal>
-          {label && <PacketMarker points={points} reduceMotion={reduceMotion} speed={speed} lift={lift} reach={reach} label={label.encap ? `${label.encap} · ${label.proto}` : label.proto} />}
+          <Trail segments={trail} />
+          {label && <PacketMarker points={points} reduceMotion={reduceMotion} speed={speed} lift={lift} reach={reach} proto={label.proto} encap={label.encap} reply={item?.part === 'reply'} />}
         </ViewportPortal>
       </ReactFlow>
     </div>

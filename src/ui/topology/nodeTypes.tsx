@@ -40,6 +40,7 @@ function PartNode({ data }: NodeProps<ElementNode>) {
     <div
       data-element={e.id}
       data-active={data.active || undefined}
+      data-skipped={data.skipped || undefined}
       title={e.detail ? `${e.label} ${e.detail}` : e.label}
       className={`h-full w-full overflow-hidden rounded-md border-2 ${small ? 'px-1' : 'px-2'} text-slate-900 dark:text-slate-50 ${partClasses(data)} ${container ? 'pt-1' : 'flex items-center justify-between gap-2'}`}
     >
