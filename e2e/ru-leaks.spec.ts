@@ -31,6 +31,7 @@ test('Russian mode: the workspace mid-trace, the drawers and a lesson quiz show 
   await app.chooseLanguage('Русский');
   await app.pickFamily('pod-clusterip');
   await expect(app.verdict).toHaveAttribute('data-verdict', 'delivered');
+  await app.openDrawer('flow');
   await expectNoLeaks(page, 'the flow drawer', '#drawer-flow');
   await expectNoLeaks(page, 'the header', 'header');
 

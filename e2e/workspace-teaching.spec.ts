@@ -32,6 +32,7 @@ test('while a question is open nothing shows the answer: no verdict, no later ro
 test('NodePort from the Windows node itself: the real system refuses, with the limitation, its source and the fix', async ({ page }) => {
   const app = await openLab(page);
   await app.trace('node:k8s-lab-win-1', '192.168.10.25', 'tcp');
+  await app.openDrawer('flow');
   await page.getByTestId('trace-port').fill('30081');
   await page.getByTestId('trace-submit').click();
   await expect(app.verdict).toHaveAttribute('data-verdict', 'unsupported');
@@ -55,13 +56,14 @@ test('a later packet meets the flow cache first and skips the VFP layers; the tr
   await expect(app.topology.getByTestId('trail').locator('polyline[data-part="reply"]')).not.toHaveCount(0);
 
   // A later packet of the same connection.
+  await app.openDrawer('flow');
   await page.getByTestId('trace-packet').selectOption('next');
   await page.getByTestId('trace-submit').click();
   await app.goToEvent('flow-hit');
   const layers = app.topology.locator('[data-element^="node:k8s-lab-win-1/vswitch:Hyper-V vSwitch/vfp:"]');
   await expect(layers.first()).toHaveAttribute('data-skipped', 'true');
   expect(await layers.count()).toBe(await app.topology.locator('[data-element^="node:k8s-lab-win-1/vswitch:Hyper-V vSwitch/vfp:"][data-skipped]').count());
-  const cache = (await app.topology.locator('[data-element="node:k8s-lab-win-1/vswitch:Hyper-V vSwitch/uft"]').boundingBox())!;
+  const cache = (await app.topology.locator('[data-element^="node:k8s-lab-win-1/vswitch:Hyper-V vSwitch/uft"]').boundingBox())!;
   expect(cache.y).toBeLessThan((await layers.first().boundingBox())!.y);
 });
 
@@ -93,4 +95,15 @@ test('the counter agrees with the highlighted row in both views, the tag leaves 
   // The lesson's flow (web → pod hello on 8080), not the family picked before (web → svc hello).
   await expect(page.getByTestId('trace-dst')).toHaveValue('pod:demo/hello');
   await expect(page.getByTestId('trace-port')).toHaveValue('8080');
+});
+
+test('side by side titles an edited scenario as edited, not with the preset’s bare name', async ({ page }) => {
+  const app = await openLab(page);
+  await app.pickFamily('pod-pod');
+  await app.openDrawer('whatIf');
+  await page.getByTestId('pool-default-ipv4-ippool').getByTestId('pool-encapsulation').selectOption('VXLANCrossSubnet');
+  await expect(page.getByTestId('what-if-status')).toContainText('1');
+  await page.getByTestId('compare-open').click();
+  await expect(app.compareColumn(0).getByRole('heading')).toContainText('k8s-lab, edited');
+  await expect(app.compareColumn(1).getByRole('heading')).toContainText('k8s-lab-bgp');
 });

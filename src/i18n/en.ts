@@ -182,6 +182,8 @@ export const en = {
     uft: 'VFP flow cache (UFT)',
   },
   compare: {
+    editedTitle: '{{preset}}, edited',
+    importedTitle: 'imported: {{files}}',
     heading: 'Side by side',
     with: 'Compare with',
     off: 'off',

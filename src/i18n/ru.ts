@@ -183,6 +183,8 @@ export const ru: Messages = {
     uft: 'кэш потоков VFP (UFT)',
   },
   compare: {
+    editedTitle: '{{preset}}, изменённый',
+    importedTitle: 'импорт: {{files}}',
     heading: 'Сравнение рядом',
     with: 'Сравнить с',
     off: 'выключено',

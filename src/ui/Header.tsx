@@ -10,7 +10,7 @@ export function Header() {
   return (
     <header className="border-b border-slate-300 bg-white dark:border-slate-700 dark:bg-slate-900">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-1">
-        <h1 className="font-mono text-xl font-bold text-teal-800 dark:text-teal-300" title={t('app.tagline')}>
+        <h1 className="font-mono text-xl font-bold text-teal-800 dark:text-teal-300" title={t('app.tagline')} translate="no">
           {t('app.title')}
         </h1>
         <PresetSwitcher />

@@ -10,7 +10,7 @@ import type { FlowRequest } from '../engine/index';
 import { useActions, useScenario, useTrace } from '../state/hooks';
 import { FamilyButtons } from './flow/FamilyButtons';
 import { PlaceOptions } from './PlaceOptions';
-import { isNarrow, useDrawer } from './workspace/drawerStore';
+import { useDrawer } from './workspace/drawerStore';
 
 const PROTOCOLS = ['tcp', 'udp', 'icmp'] as const;
 type Proto = (typeof PROTOCOLS)[number];
@@ -41,9 +41,9 @@ export function TraceForm() {
   const running = useTrace((s) => s.status === 'running');
   const { runTrace } = useActions();
   const closeDrawer = useDrawer((s) => s.close);
-  // On a small screen the traced flow gets the whole width: the drawer closes.
+  // The traced flow gets the room: the drawer closes (the toolbar's "Flow" opens it again).
   const trace = (r: FlowRequest) => {
-    if (isNarrow()) closeDrawer();
+    closeDrawer();
     void runTrace(r);
   };
 

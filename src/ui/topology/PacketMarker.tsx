@@ -54,7 +54,7 @@ export function PacketMarker({ points, reduceMotion, speed, proto, encap, reply,
   if (points.length === 0) return null;
   return (
     <div ref={ref} data-testid="packet-marker" aria-hidden="true" className="pointer-events-none absolute top-0 left-0 z-10" style={{ transform: at(points.at(-1)!) }}>
-      <div style={{ marginTop: -lift, marginLeft: reach }} className="flex -translate-x-full -translate-y-3/4 font-mono text-base font-bold whitespace-nowrap shadow-lg" data-part={reply ? 'reply' : 'request'}>
+      <div style={{ marginTop: -lift, marginLeft: reach + 14 }} className="flex -translate-x-full -translate-y-3/4 font-mono text-base font-bold whitespace-nowrap shadow-lg" data-part={reply ? 'reply' : 'request'}>
         <Token proto={proto} encap={encap} reply={reply} />
       </div>
     </div>

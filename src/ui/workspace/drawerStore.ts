@@ -1,8 +1,9 @@
 /**
  * Which drawer of the workspace is open: the flow picker, lessons, what-if
  * (with readiness and IPAM), or share and export. One at a time, beside the
- * topology; on a screen narrower than `WIDE` none is open at first, so the
- * topology gets the room.
+ * topology; on a wide screen the flow drawer is open at first (how to
+ * start), on a narrower one none is; a traced flow closes the flow drawer,
+ * and on a narrow screen a started lesson closes the lessons drawer.
  */
 import { create } from 'zustand';
 
