@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LESSONS } from '../../lessons/index';
 import { useClassroomApi, useLesson } from '../../state/classroomHooks';
-import { isNarrow, useDrawer } from '../workspace/drawerStore';
+import { useDrawer } from '../workspace/drawerStore';
 
 export const lessonButton = 'rounded border border-slate-500 bg-white px-3 py-1 text-lg font-semibold hover:bg-slate-100 disabled:opacity-50 dark:bg-slate-800 dark:hover:bg-slate-700';
 
@@ -20,8 +20,8 @@ export function LessonPanel() {
   const [choice, setChoice] = useState(LESSONS[0]?.id ?? '');
   const language = i18n.resolvedLanguage === 'ru' ? 'ru' : 'en';
   const start = () => {
-    // On a small screen the lesson gets the whole width: its sentence is docked under the topology.
-    if (isNarrow()) closeDrawer();
+    // The lesson gets the room: its sentence and quiz are docked under the topology.
+    closeDrawer();
     void lessons.start(choice);
   };
   return (

@@ -2,9 +2,8 @@
  * The packet on the canvas: moves along `points` with a d3 transition (one
  * segment after another, time by distance), or jumps to the last point when
  * motion is reduced. Rendered in flow coordinates (inside ViewportPortal).
- * The tag sits on the acting element's top-right corner (`lift` above its
- * centre, `reach` right of it), right-aligned: labels are left-aligned, so
- * neither the element's own label nor the one above it is covered.
+ * The tag sits just right of the acting element (`reach` right of its
+ * centre), so neither its own label nor the one above it is covered.
  */
 import { select } from 'd3';
 import { useEffect, useRef } from 'react';
@@ -27,7 +26,7 @@ function Token({ proto, encap, reply }: { proto: string; encap?: string; reply: 
   );
 }
 
-export function PacketMarker({ points, reduceMotion, speed, proto, encap, reply, lift, reach }: { points: Point[]; reduceMotion: boolean; speed: number; proto: string; encap?: string; reply: boolean; lift: number; reach: number }) {
+export function PacketMarker({ points, reduceMotion, speed, proto, encap, reply, reach }: { points: Point[]; reduceMotion: boolean; speed: number; proto: string; encap?: string; reply: boolean; reach: number }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -54,7 +53,7 @@ export function PacketMarker({ points, reduceMotion, speed, proto, encap, reply,
   if (points.length === 0) return null;
   return (
     <div ref={ref} data-testid="packet-marker" aria-hidden="true" className="pointer-events-none absolute top-0 left-0 z-10" style={{ transform: at(points.at(-1)!) }}>
-      <div style={{ marginTop: -lift, marginLeft: reach + 14 }} className="flex -translate-x-full -translate-y-3/4 font-mono text-base font-bold whitespace-nowrap shadow-lg" data-part={reply ? 'reply' : 'request'}>
+      <div style={{ marginLeft: reach + 4 }} className="flex -translate-y-1/2 font-mono text-base font-bold whitespace-nowrap shadow-lg" data-part={reply ? 'reply' : 'request'}>
         <Token proto={proto} encap={encap} reply={reply} />
       </div>
     </div>

@@ -50,7 +50,6 @@ export function TopologyView({ topology }: { topology: Topology }) {
 
   const label = item ? packetLabel(item.step.after) : undefined;
   const activeBox = layout.byId.get(marks.active ?? '')?.abs;
-  const lift = (activeBox?.h ?? 0) / 2;
   const reach = (activeBox?.w ?? 0) / 2;
   return (
     <div className="h-full w-full" data-testid="topology" aria-label={t('topology.label')} role="figure">
@@ -74,7 +73,7 @@ export function TopologyView({ topology }: { topology: Topology }) {
         <Controls showInteractive={false} aria-label={t('topology.zoom')} />
         <ViewportPortal>
           <Trail segments={trail} />
-          {label && <PacketMarker points={points} reduceMotion={reduceMotion} speed={speed} lift={lift} reach={reach} proto={label.proto} encap={label.encap} reply={item?.part === 'reply'} />}
+          {label && <PacketMarker points={points} reduceMotion={reduceMotion} speed={speed} reach={reach} proto={label.proto} encap={label.encap} reply={item?.part === 'reply'} />}
         </ViewportPortal>
       </ReactFlow>
     </div>

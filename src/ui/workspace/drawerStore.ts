@@ -2,8 +2,8 @@
  * Which drawer of the workspace is open: the flow picker, lessons, what-if
  * (with readiness and IPAM), or share and export. One at a time, beside the
  * topology; on a wide screen the flow drawer is open at first (how to
- * start), on a narrower one none is; a traced flow closes the flow drawer,
- * and on a narrow screen a started lesson closes the lessons drawer.
+ * start), on a narrower one none is; a traced flow or a started lesson
+ * closes its drawer.
  */
 import { create } from 'zustand';
 
