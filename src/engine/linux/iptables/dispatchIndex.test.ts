@@ -27,7 +27,7 @@ const slices = services.map((s, i) => ({
   ports: [{ name: 'p80', port: 8080, protocol: s.ports[0]!.protocol }],
   endpoints: [0, 1].map((k) => ({ addresses: [`10.180.${i}.${k + 1}`], ready: true, serving: true, terminating: false })),
 }));
-const rules = compileKubeProxyIptables({ ...OVERALL_INPUT, services: [...OVERALL_INPUT.services, ...services], endpointSlices: [...OVERALL_INPUT.endpointSlices, ...slices] });
+const rules = compileKubeProxyIptables({ ...OVERALL_INPUT, localhostNodePorts: true, services: [...OVERALL_INPUT.services, ...services], endpointSlices: [...OVERALL_INPUT.endpointSlices, ...slices] });
 const indexed = rules.iptables.map(iptablesWalkTable);
 const linear: WalkTable[] = indexed.map((w) => ({ ...w, nextCandidate: undefined }));
 
