@@ -14,6 +14,7 @@ test('opens with the k8s-lab preset, switches to Russian, passes axe', async ({ 
   await app.open();
   await expect(page.getByRole('heading', { level: 1, name: 'packetwalk' })).toBeVisible();
   await expect(app.preset).toHaveValue('k8s-lab');
+  await app.openDrawer('flow');
   for (const node of LAB_NODES) await expect(app.nodeRow(node)).toBeVisible();
   await expect(page.getByTestId('view-routes')).toBeVisible();
   await expectNoSeriousA11yViolations(app);

@@ -22,6 +22,7 @@ async function encapStep(page: Page): Promise<AppPage> {
 }
 
 async function copiedLink(page: Page, which: 'copy-link' | 'copy-embed'): Promise<string> {
+  await new AppPage(page).openDrawer('share');
   await page.getByTestId(which).click();
   const out = page.getByTestId('share-output');
   await expect(out).not.toHaveValue('');
@@ -119,10 +120,11 @@ test('embed with theme=auto follows prefers-color-scheme', async ({ page, browse
 
 test('a lesson runs from start to end in English and in Russian, with the quiz keeping score', async ({ page }) => {
   test.setTimeout(90_000);
-  await openLab(page);
-  const lessons = page.getByTestId('lessons');
+  const app = await openLab(page);
+  await app.openDrawer('lessons');
   for (const language of ['English', 'Русский'] as const) {
     await page.getByRole('button', { name: language }).click();
+    await app.openDrawer('lessons');
     await page.getByTestId('lesson-pick').selectOption('unified-flow');
     await page.getByTestId('lesson-start').click();
     const count = Number((await page.getByTestId('lesson-position').textContent())!.match(/(\d+)\D*$/)![1]);
@@ -143,6 +145,7 @@ test('a lesson runs from start to end in English and in Russian, with the quiz k
     if (language === 'Русский') await page.screenshot({ path: 'test-results/classroom-lesson-ru.png' });
   }
   // Quiz mode: the step waits for a prediction, the app reveals it and keeps score.
+  await app.openDrawer('lessons');
   await page.getByTestId('quiz-toggle').check();
   await page.getByTestId('lesson-start').click();
   let asked = 0;
@@ -158,14 +161,14 @@ test('a lesson runs from start to end in English and in Russian, with the quiz k
     await page.getByTestId('lesson-next').click();
   }
   expect(asked).toBeGreaterThan(0);
-  await lessons.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/classroom-quiz.png' });
-  expect(await seriousViolations(page, ['[data-testid="lessons"]', '[data-testid="classroom-bar"]'])).toEqual([]);
+  expect(await seriousViolations(page, ['[data-testid="dock"]'])).toEqual([]);
 });
 
 test('the quiz works on a free flow: it asks about the next step, reveals it and keeps score', async ({ page }) => {
   const app = await openLab(page);
   await app.pickFamily('pod-clusterip');
+  await app.openDrawer('lessons');
   await page.getByTestId('quiz-toggle').check();
   const before = await app.stepCounter.textContent();
   await expect(page.getByTestId('quiz-question')).toBeVisible();
@@ -208,7 +211,8 @@ test('presentation mode: full screen, large type, controls hide until the pointe
 });
 
 test('presentation during a lesson: the sentence in large type, the clicker walks the lesson', async ({ page }) => {
-  await openLab(page);
+  const app = await openLab(page);
+  await app.openDrawer('lessons');
   await page.getByTestId('lesson-pick').selectOption('hns-vfp');
   await page.getByTestId('lesson-start').click();
   await expect(page.getByTestId('lesson')).toHaveAttribute('data-step', '0');

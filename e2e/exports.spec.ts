@@ -38,6 +38,8 @@ async function labFlow(page: Page): Promise<AppPage> {
   await app.pickFamily('pod-clusterip');
   await app.goToEvent('VNET_ENCAP_LAYER');
   await expect(app.stepCounter).toHaveText(/of 20/);
+  // The export buttons live in the workspace's share drawer.
+  await app.openDrawer('share');
   return app;
 }
 

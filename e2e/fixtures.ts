@@ -27,6 +27,7 @@ export { expect };
 export async function openLab(page: Page): Promise<AppPage> {
   const app = new AppPage(page);
   await app.open();
-  await expect(app.topology.locator('[data-element="node:k8s-lab-win-1"]')).toBeVisible();
+  // The first load compiles the scenario in the worker: on a loaded machine that takes more than the default 5 s.
+  await expect(app.topology.locator('[data-element="node:k8s-lab-win-1"]')).toBeVisible({ timeout: 30_000 });
   return app;
 }

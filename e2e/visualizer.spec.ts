@@ -97,6 +97,7 @@ test('a warning is shown in words: ping from web through OutBoundNAT', async ({ 
 
 test('the Linux families start from a chosen Linux pod: demo/net → ClusterIP through kube-proxy nftables', async ({ page }) => {
   const app = await openLab(page);
+  await app.openDrawer('flow');
   await page.getByTestId('family-from').selectOption('demo/net');
   await app.pickFamily('pod-clusterip');
   await expect(app.page.getByTestId('trace-src')).toHaveValue('pod:demo/net');
@@ -188,6 +189,7 @@ test('rule ↔ object: selecting the Service marks the steps it produced and its
 test('trace every backend: the NodePort of web lists both backends with what each receiver sees', async ({ page }) => {
   const app = await openLab(page);
   await app.pickFamily('nodeport');
+  await app.openDrawer('flow');
   await page.getByTestId('trace-every-backend').click();
   const rows = page.getByTestId('branch-outcome');
   await expect(rows).toHaveCount(2);
@@ -202,6 +204,7 @@ test('trace every backend: the NodePort of web lists both backends with what eac
 test('axe finds no serious violations mid-trace, in light and dark', async ({ page }) => {
   const app = await openLab(page);
   await app.pickFamily('nodeport');
+  await app.openDrawer('flow');
   await page.getByTestId('trace-every-backend').click();
   await expect(page.getByTestId('branch-outcome')).toHaveCount(2);
   // An edited copy of k8s-lab (the l2bridge variant by hand) as the second column.

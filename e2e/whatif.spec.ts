@@ -21,6 +21,8 @@ async function openLab(page: Page): Promise<AppPage> {
   await page.evaluate(() => localStorage.removeItem('packetwalk.whatIf.v1'));
   await app.open();
   await expect(app.topology.locator('[data-element="node:k8s-lab-win-1"]')).toBeVisible();
+  // What-if, readiness and IPAM live in the workspace's what-if drawer.
+  await app.openDrawer('whatIf');
   await expect(page.getByTestId('readiness-count')).toContainText('finding');
   return app;
 }
@@ -33,6 +35,7 @@ const encapsulateStep = (app: AppPage) => app.events.getByTestId('event-row').fi
 async function traceNetToHello(app: AppPage) {
   await app.trace('pod:demo/net', 'pod:demo/hello', 'tcp');
   await expect(app.verdict).toHaveAttribute('data-verdict', 'delivered');
+  await app.openDrawer('whatIf');
 }
 
 test('pool VXLAN → VXLANCrossSubnet: readiness and trace change, undo brings it back, reload keeps the edit', async ({ page }) => {
@@ -68,6 +71,7 @@ test('pool VXLAN → VXLANCrossSubnet: readiness and trace change, undo brings i
   await expect(encapsulateStep(app)).toHaveCount(0);
 
   await page.reload();
+  await app.openDrawer('whatIf');
   await expect(encapsulation(page)).toHaveValue('VXLANCrossSubnet');
   await expect(finding(page, 'vxlan-crosssubnet')).toBeVisible();
   await traceNetToHello(app);

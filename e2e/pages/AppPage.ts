@@ -44,7 +44,14 @@ export class AppPage {
     await this.preset.selectOption(name);
   }
 
+  /** Opens a drawer of the workspace's toolbar (flow, lessons, what-if, share and export) unless it is open. */
+  async openDrawer(id: 'flow' | 'lessons' | 'whatIf' | 'share'): Promise<void> {
+    const button = this.page.getByTestId(`drawer-${id}`);
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  }
+
   async trace(src: string, dst: string, proto: 'tcp' | 'udp' | 'icmp'): Promise<void> {
+    await this.openDrawer('flow');
     await this.page.getByTestId('trace-src').fill(src);
     await this.page.getByTestId('trace-dst').fill(dst);
     await this.page.getByTestId('trace-proto').selectOption(proto);
@@ -53,6 +60,7 @@ export class AppPage {
 
   /** One of the four family buttons; waits for the trace's verdict. */
   async pickFamily(family: Family): Promise<void> {
+    await this.openDrawer('flow');
     await this.page.getByTestId(`family-${family}`).click();
     await this.verdict.waitFor();
   }

@@ -1,5 +1,7 @@
+import { adviceEn } from './advice.en';
 import { classroomEn } from './classroom.en';
 import { whatIfEn } from './whatIf.en';
+import { workspaceEn } from './workspace.en';
 
 /** English messages. Keys are shared with `ru.ts`; a test checks both have the same keys. */
 export const en = {
@@ -82,7 +84,8 @@ export const en = {
     explain: 'What happened',
     reply: 'Reply',
     warning: 'Warning',
-    hint: 'Source and destination: pod:NS/NAME, svc:NS/NAME, node:NAME, host:NAME or an IP address.',
+    hint: 'Source and destination: {{forms}} or an IP address.',
+    hintName: 'NAME',
   },
   verdict: {
     delivered: 'delivered',
@@ -129,6 +132,8 @@ export const en = {
   },
   events: { heading: 'Events', where: 'Where', goto: 'Go to step {{index}}' },
   inspector: {
+    seedQuote: 'the seed:',
+    sourceOriginal: 'The source as cited (English)',
     heading: 'Inspector',
     empty: 'Trace a flow to see its steps here.',
     headers: 'Packet headers, outermost first',
@@ -158,28 +163,7 @@ export const en = {
     backendRandom: 'random (this time {{taken}})',
     branchCount: 'choices: {{count}}',
   },
-  advice: {
-    default: 'Open the detailed view and look at the last step: its rule says what stopped the packet.',
-    'windows-datapath-not-modelled': 'The Windows node is not simulated in this version; pick a flow between Linux pods and nodes.',
-    'no-endpoints': 'Give the Service ready endpoints: check its selector and that its pods are Ready.',
-    'no-route': 'Add a route for the destination, or check the IP pool and the node blocks.',
-    'gateway-no-route': 'The gateway knows no pod networks: use natOutgoing, or route the pod CIDR to the nodes.',
-    'blackhole-route': 'No pod has this address: check the pod IP (kubectl get pod -o wide).',
-    'fragmentation-needed': 'Lower the MTU of the pods (the VXLAN overhead is 50 bytes) or send smaller packets.',
-    'mtu-exceeded-local': 'Send smaller packets or allow fragmentation.',
-    'nft-drop': 'Find the rule that dropped it in the node state (nft list ruleset) and the object that owns it.',
-    'nft-reject': 'Find the rule that rejected it in the node state (nft list ruleset) and the object that owns it.',
-    'dns-nxdomain': 'Check the Service name and namespace.',
-    'vxlan-peer-unknown': 'Calico has not programmed the remote VTEP: check the node\'s VXLAN tunnel address and MAC.',
-    'first-packet-not-delivered': 'Trace the first packet first: a later packet needs an established connection.',
-    'neighbour-unreachable': 'Check that the next hop is up and on the same network.',
-    'ttl-exceeded': 'Look for a routing loop in the detailed view.',
-    'vni-mismatch': 'Use the same VXLAN VNI on every node (FelixConfiguration vxlanVNI).',
-    'not-for-this-pod': 'The pod does not own the address: check the pod IPs and the routes.',
-    'not-for-this-host': 'The host does not own the address: check the destination.',
-    'routing-loop': 'Two hops send the packet to each other: compare their routes in the node state.',
-    'no-such-device': 'The route names an interface that does not exist: check the node\'s links.',
-  },
+  advice: adviceEn,
   objects: {
     heading: 'Objects behind these rules',
     steps: 'steps: {{count}}',
@@ -198,6 +182,8 @@ export const en = {
     uft: 'VFP flow cache (UFT)',
   },
   compare: {
+    editedTitle: '{{preset}}, edited',
+    importedTitle: 'imported: {{files}}',
     heading: 'Side by side',
     with: 'Compare with',
     off: 'off',
@@ -219,6 +205,7 @@ export const en = {
   severity: { error: 'error', warning: 'warning', info: 'info' },
   classroom: classroomEn,
   whatIf: whatIfEn,
+  ...workspaceEn,
 };
 
 /** The shape every catalogue must have (strings at the same keys). */

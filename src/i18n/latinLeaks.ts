@@ -87,15 +87,17 @@ export function stripCodeSpans(markdown: string): string {
 
 /**
  * The visible text of `root` outside identifier markup: `code`, `kbd`,
- * `samp`, `pre`, form fields, and any element with `translate="no"` (the
- * HTML attribute for "a name, keep as is"). One string per text node.
+ * `samp`, `pre`, form fields, any element with `translate="no"` (the
+ * HTML attribute for "a name, keep as is") and any marked as English
+ * (`lang="en"`: the language switch's own name, a source quoted in English).
+ * One string per text node.
  * Self-contained (no outer references) so that `page.evaluate` can run it.
  */
 export function collectTranslatableText(root: Element): string[] {
   const out: string[] = [];
   const skip = (el: Element | null): boolean => {
     for (let e = el; e && e !== root.parentElement; e = e.parentElement) {
-      if (e.closest('code, kbd, samp, pre, textarea, select, option, input, script, style, [translate="no"], [aria-hidden="true"]') === e) return true;
+      if (e.closest('code, kbd, samp, pre, textarea, select, option, input, script, style, [translate="no"], [lang^="en"], [aria-hidden="true"]') === e) return true;
       const style = getComputedStyle(e);
       if (style.display === 'none' || style.visibility === 'hidden') return true;
     }

@@ -1,5 +1,7 @@
+import { adviceRu } from './advice.ru';
 import { classroomRu } from './classroom.ru';
 import { whatIfRu } from './whatIf.ru';
+import { workspaceRu } from './workspace.ru';
 import type { Messages } from './en';
 
 /** Russian messages, in the seed article's Kubernetes terms: под, узел, сервис, маршрут. */
@@ -83,7 +85,8 @@ export const ru: Messages = {
     explain: 'Что произошло',
     reply: 'Ответ',
     warning: 'Предупреждение',
-    hint: 'Источник и назначение: pod:NS/ИМЯ, svc:NS/ИМЯ, node:ИМЯ, host:ИМЯ или IP-адрес.',
+    hint: 'Источник и назначение: {{forms}} или IP-адрес.',
+    hintName: 'ИМЯ',
   },
   verdict: {
     delivered: 'доставлен',
@@ -130,6 +133,8 @@ export const ru: Messages = {
   },
   events: { heading: 'События', where: 'Где', goto: 'Перейти к шагу {{index}}' },
   inspector: {
+    seedQuote: 'статья:',
+    sourceOriginal: 'Источник как процитирован (на английском)',
     heading: 'Инспектор',
     empty: 'Запустите трассировку, чтобы увидеть шаги.',
     headers: 'Заголовки пакета, внешний сверху',
@@ -159,28 +164,7 @@ export const ru: Messages = {
     backendRandom: 'случайный (в этот раз {{taken}})',
     branchCount: 'вариантов: {{count}}',
   },
-  advice: {
-    default: 'Откройте подробный вид и посмотрите последний шаг: его правило говорит, что остановило пакет.',
-    'windows-datapath-not-modelled': 'Узел Windows в этой версии не моделируется; выберите поток между Linux-подами и узлами.',
-    'no-endpoints': 'Дайте сервису готовые эндпоинты: проверьте selector и что поды в состоянии Ready.',
-    'no-route': 'Добавьте маршрут до адреса назначения или проверьте IP-пул и блоки узлов.',
-    'gateway-no-route': 'Шлюз не знает сетей подов: включите natOutgoing или проложите маршрут к CIDR подов через узлы.',
-    'blackhole-route': 'Ни у одного пода нет этого адреса: проверьте IP пода (kubectl get pod -o wide).',
-    'fragmentation-needed': 'Уменьшите MTU подов (VXLAN добавляет 50 байт) или отправляйте пакеты меньше.',
-    'mtu-exceeded-local': 'Отправляйте пакеты меньше или разрешите фрагментацию.',
-    'nft-drop': 'Найдите отбросившее правило в состоянии узла (nft list ruleset) и объект, который его создал.',
-    'nft-reject': 'Найдите отклонившее правило в состоянии узла (nft list ruleset) и объект, который его создал.',
-    'dns-nxdomain': 'Проверьте имя сервиса и пространство имён.',
-    'vxlan-peer-unknown': 'Calico не настроил удалённый VTEP: проверьте адрес и MAC VXLAN-туннеля узла.',
-    'first-packet-not-delivered': 'Сначала трассируйте первый пакет: следующему нужно установленное соединение.',
-    'neighbour-unreachable': 'Проверьте, что следующий узел включён и в той же сети.',
-    'ttl-exceeded': 'Ищите петлю маршрутизации в подробном виде.',
-    'vni-mismatch': 'Задайте один VNI VXLAN на всех узлах (FelixConfiguration vxlanVNI).',
-    'not-for-this-pod': 'Адрес не принадлежит поду: проверьте IP подов и маршруты.',
-    'not-for-this-host': 'Адрес не принадлежит хосту: проверьте адрес назначения.',
-    'routing-loop': 'Два узла отправляют пакет друг другу: сравните их маршруты в состоянии узлов.',
-    'no-such-device': 'Маршрут указывает на несуществующий интерфейс: проверьте интерфейсы узла.',
-  },
+  advice: adviceRu,
   objects: {
     heading: 'Объекты, породившие правила',
     steps: 'шаги: {{count}}',
@@ -199,7 +183,9 @@ export const ru: Messages = {
     uft: 'кэш потоков VFP (UFT)',
   },
   compare: {
-    heading: 'Рядом',
+    editedTitle: '{{preset}}, изменённый',
+    importedTitle: 'импорт: {{files}}',
+    heading: 'Сравнение рядом',
     with: 'Сравнить с',
     off: 'выключено',
     open: 'Сравнить с {{preset}}',
@@ -220,4 +206,5 @@ export const ru: Messages = {
   severity: { error: 'ошибка', warning: 'предупреждение', info: 'сведения' },
   classroom: classroomRu,
   whatIf: whatIfRu,
+  ...workspaceRu,
 };

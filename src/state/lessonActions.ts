@@ -5,6 +5,7 @@
  * and waits for the student's choice; a free flow asks about the next step
  * (`nextStepQuiz`). The score counts answered questions.
  */
+import type { QuizKind } from '../lessons/schema';
 import { findLesson, findStep, lessonFlow, lessonView, quizAnswer } from '../lessons/index';
 import type { AppState } from './appState';
 import { IDLE_LESSON, type LessonStore } from './lessonStore';
@@ -46,31 +47,31 @@ export function createLessonActions(app: AppState, share: ShareActions, lessons:
     if (quiz && answer && 'answer' in answer) {
       const visible = visiblePositions(app.playback.items(), detail);
       share.seek(previousPosition(visible, state.state.step), detail);
-      lessons.setState({ status: 'ready', pending: { question: quiz.question, choices: quiz.choices, answer: answer.answer, reveal: { position: state.state.step, detail } } });
+      lessons.setState({ status: 'ready', pending: { question: quiz.question, kind: quiz.kind, choices: quiz.choices, answer: answer.answer, reveal: { position: state.state.step, detail } } });
       return;
     }
     share.seek(state.state.step, detail);
     lessons.setState({ status: 'ready' });
   }
 
-  function score(choice: string | undefined, answer: string): void {
+  function score(choice: string | undefined, answer: string, kind: QuizKind): void {
     const s = lessons.getState();
     const scored = choice !== undefined;
     const correct = choice === answer;
-    lessons.setState({ pending: undefined, result: { correct, answer }, right: s.right + (scored && correct ? 1 : 0), asked: s.asked + (scored ? 1 : 0) });
+    lessons.setState({ pending: undefined, result: { correct, answer, kind }, right: s.right + (scored && correct ? 1 : 0), asked: s.asked + (scored ? 1 : 0) });
   }
 
   function settle(choice: string | undefined): void {
     const { pending } = lessons.getState();
     if (pending) {
       share.seek(pending.reveal.position, pending.reveal.detail);
-      return score(choice, pending.answer);
+      return score(choice, pending.answer, pending.kind);
     }
     const { detail, position } = app.stores.playback.getState();
     const q = nextStepQuiz(app.playback.items(), detail, position);
     if (!q) return;
     app.playback.seek(q.reveal);
-    score(choice, q.answer);
+    score(choice, q.answer, q.kind);
   }
 
   return {

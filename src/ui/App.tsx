@@ -1,41 +1,34 @@
-/** The page: header (scenario, theme, language), the flow picker, the visualizer, side by side, node state, nodes and pods. */
+/**
+ * The page as a workspace: the header with the toolbar, then the topology
+ * filling the first screen (drawers on its left, the inspector on its
+ * right, the step sentence and the player docked under it); below the fold
+ * side by side, node state, nodes and pods, import.
+ */
 import { ComparePanel } from './compare/ComparePanel';
-import { WhatIfPanel } from './edit/WhatIfPanel';
 import { ErrorBoundary } from './ErrorBoundary';
-import { ImportPanel } from './import/ImportPanel';
-import { IpamPanel } from './ipam/IpamPanel';
-import { ReadinessPanel } from './readiness/ReadinessPanel';
 import { Header } from './Header';
+import { ImportPanel } from './import/ImportPanel';
 import { NodeStatePanel } from './NodeStatePanel';
 import { NodeTable } from './NodeTable';
 import { PodTable } from './PodTable';
 import { ScenarioStatus } from './ScenarioStatus';
-import { ClassroomBar } from './share/ClassroomBar';
-import { LessonPanel } from './lesson/LessonPanel';
-import { TracePanel } from './TracePanel';
-import { Visualizer } from './Visualizer';
+import { ShareNotice } from './share/ShareNotice';
+import { Workspace } from './workspace/Workspace';
 
 export function App() {
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
-      <Header />
-      <main className="mx-auto flex max-w-[120rem] flex-col gap-4 p-4">
+      <div className="flex h-dvh min-h-[36rem] flex-col">
+        <Header />
         <ErrorBoundary>
+          <ShareNotice />
           <ScenarioStatus />
-          <ClassroomBar />
-          <TracePanel />
-          <LessonPanel />
-          <ErrorBoundary>
-            <Visualizer />
-          </ErrorBoundary>
+          <Workspace />
+        </ErrorBoundary>
+      </div>
+      <main className="flex flex-col gap-4 p-4">
+        <ErrorBoundary>
           <ComparePanel />
-          <ErrorBoundary>
-            <div className="grid items-start gap-4 xl:grid-cols-2">
-              <WhatIfPanel />
-              <ReadinessPanel />
-            </div>
-            <IpamPanel />
-          </ErrorBoundary>
           <NodeStatePanel />
           <div className="grid gap-4 xl:grid-cols-2">
             <NodeTable />

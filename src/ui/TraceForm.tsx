@@ -10,6 +10,7 @@ import type { FlowRequest } from '../engine/index';
 import { useActions, useScenario, useTrace } from '../state/hooks';
 import { FamilyButtons } from './flow/FamilyButtons';
 import { PlaceOptions } from './PlaceOptions';
+import { useDrawer } from './workspace/drawerStore';
 
 const PROTOCOLS = ['tcp', 'udp', 'icmp'] as const;
 type Proto = (typeof PROTOCOLS)[number];
@@ -24,8 +25,27 @@ export function TraceForm() {
   const [port, setPort] = useState('');
   const [packet, setPacket] = useState<PacketKind>('first');
   const ready = useScenario((s) => s.status === 'ready');
+  // A flow traced from elsewhere (a lesson step, a share link, IPAM, side by side) fills the form too ("state from the previous render").
+  const traced = useTrace((s) => s.request);
+  const [shown, setShown] = useState(traced);
+  if (traced !== shown) {
+    setShown(traced);
+    if (traced) {
+      setSrc(traced.src);
+      setDst(traced.dst);
+      setProto(traced.proto ?? 'tcp');
+      setPort(traced.dport ? String(traced.dport) : '');
+      setPacket(traced.packet === 'next' ? 'next' : 'first');
+    }
+  }
   const running = useTrace((s) => s.status === 'running');
   const { runTrace } = useActions();
+  const closeDrawer = useDrawer((s) => s.close);
+  // The traced flow gets the room: the drawer closes (the toolbar's "Flow" opens it again).
+  const trace = (r: FlowRequest) => {
+    closeDrawer();
+    void runTrace(r);
+  };
 
   const request = (): FlowRequest => ({
     src: src.trim(),
@@ -36,14 +56,14 @@ export function TraceForm() {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void runTrace(request());
+    trace(request());
   };
   const pick = (r: FlowRequest) => {
     setSrc(r.src);
     setDst(r.dst);
     setProto(r.proto ?? 'tcp');
     setPort(r.dport ? String(r.dport) : '');
-    void runTrace(packet === 'next' ? { ...r, packet } : r);
+    trace(packet === 'next' ? { ...r, packet } : r);
   };
 
   const input = 'rounded border border-slate-500 bg-white px-2 py-1 font-mono dark:bg-slate-800';
@@ -85,9 +105,29 @@ export function TraceForm() {
         </button>
         <PlaceOptions srcId="places-src" dstId="places-dst" />
         <p id="trace-hint" className="basis-full text-base text-slate-700 dark:text-slate-300">
-          {t('trace.hint')}
+          <TraceHint />
         </p>
       </form>
     </div>
+  );
+}
+
+/** The request syntax: the forms as code (they are typed as written), the words around them translated. */
+function TraceHint() {
+  const { t } = useTranslation();
+  const name = t('trace.hintName');
+  const forms = [`pod:NS/${name}`, `svc:NS/${name}`, `node:${name}`, `host:${name}`];
+  const [before = '', after = ''] = t('trace.hint', { forms: '\u0000' }).split('\u0000');
+  return (
+    <>
+      {before}
+      {forms.map((f, i) => (
+        <span key={f}>
+          <code>{f}</code>
+          {i < forms.length - 1 ? ', ' : ''}
+        </span>
+      ))}
+      {after}
+    </>
   );
 }

@@ -1,45 +1,50 @@
-/** The animation: the topology with the moving packet, the player, the event list; beside it the inspector and the state table. */
+/**
+ * The workspace's stage: the verdict over the topology, the topology filling
+ * the rest, the lesson, step sentence, quiz and player docked under it; the
+ * inspector as a side panel (headers before → after, the rule), then the
+ * event list, the objects behind the rules and the connection table.
+ */
 import { useTranslation } from 'react-i18next';
-import { useScenario } from '../state/hooks';
+import { useScenario, useTrace } from '../state/hooks';
+import { VerdictBanner } from './flow/VerdictBanner';
 import { Inspector } from './inspector/Inspector';
 import { EventList } from './player/EventList';
-import { PlayerControls } from './player/PlayerControls';
 import { StateTable } from './player/StateTable';
 import { TraceObjects } from './player/TraceObjects';
 import { usePlaybackClock } from './player/usePlaybackClock';
 import { useKeyboardStepping } from './player/useKeyboardStepping';
 import { TopologyView } from './topology/TopologyView';
-
-const card = 'rounded-lg border border-slate-300 bg-white p-3 shadow-sm dark:border-slate-600 dark:bg-slate-900';
+import { StepDock } from './workspace/StepDock';
 
 export function Visualizer() {
   const { t } = useTranslation();
   const topology = useScenario((s) => s.topology);
   const presetName = useScenario((s) => s.presetName);
+  const trace = useTrace((s) => s.trace);
   usePlaybackClock();
   useKeyboardStepping();
   return (
-    <section aria-labelledby="visualizer-heading" className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_32rem]">
+    <section aria-labelledby="visualizer-heading" className="flex min-h-0 min-w-0 flex-1">
       <h2 id="visualizer-heading" className="sr-only">
         {t('topology.heading')}
       </h2>
-      <div className="flex min-w-0 flex-col gap-3">
-        <div className={`${card} h-[46rem] p-0`}>{topology && <TopologyView key={presetName} topology={topology} />}</div>
-        <div className={card}>
-          <PlayerControls />
-          <p className="mt-1 text-base text-slate-700 dark:text-slate-300">{t('player.keys')}</p>
+      <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+        {trace && <VerdictBanner trace={trace} />}
+        <div className="relative min-h-0 flex-1 bg-white dark:bg-slate-900" data-testid="stage">
+          {topology && <TopologyView key={presetName} topology={topology} />}
         </div>
-        <TraceObjects />
-        <EventList />
+        <StepDock />
       </div>
-      <aside className="flex min-w-0 flex-col gap-3" aria-label={t('inspector.heading')}>
-        <div className={card}>
-          <h3 className="mb-2 text-2xl font-semibold">{t('inspector.heading')}</h3>
+      <aside className="flex w-[22rem] shrink-0 flex-col border-l border-slate-300 bg-white 2xl:w-[31rem] dark:border-slate-700 dark:bg-slate-900" aria-labelledby="inspector-heading" data-testid="side-panel">
+        <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-3" tabIndex={0} aria-labelledby="inspector-heading">
+          <h3 id="inspector-heading" className="text-xl font-semibold">
+            {t('inspector.heading')}
+          </h3>
           <Inspector />
-        </div>
-        <div className={card}>
           <StateTable />
+          <TraceObjects />
         </div>
+        <EventList />
       </aside>
     </section>
   );

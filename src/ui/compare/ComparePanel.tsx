@@ -15,6 +15,7 @@ import { playItems, type PlayItem } from '../../state/playback';
 import { framingSteps, partWire, wireFocus, type WireFocus } from '../../state/wireFocus';
 import { Section } from '../Section';
 import { CompareEditor } from './CompareEditor';
+import { useWhatIf } from '../../state/whatIfHooks';
 import { WireStack } from './WireStack';
 
 function Column({ title, trace, items, otherTrace, focus }: { title: string; trace?: Trace; items: PlayItem[]; otherTrace?: Trace; focus?: WireFocus }) {
@@ -43,6 +44,10 @@ export function ComparePanel() {
   const position = usePlayback((s) => s.position);
   const focus = wireFocus(items, position);
   const fallback = defaultComparePreset(presets, main);
+  // This scenario's title says what it is: the preset, the preset with edits, or the imported files.
+  const imported = useWhatIf((s) => s.imported);
+  const unedited = useWhatIf((s) => s.unedited);
+  const mainTitle = imported ? t('compare.importedTitle', { files: imported.join(', ') }) : unedited ? main : t('compare.editedTitle', { preset: main });
 
   return (
     <Section id="compare-heading" title={t('compare.heading')}>
@@ -77,7 +82,7 @@ export function ComparePanel() {
       </div>
       {presetName && (
         <div className="grid grid-cols-2 gap-x-6 gap-y-2" data-testid="compare-grid">
-          <Column title={presetName === BEFORE_EDIT ? t('whatIf.afterEdit') : main} trace={mainTrace} items={items} otherTrace={trace} focus={focus} />
+          <Column title={presetName === BEFORE_EDIT ? t('whatIf.afterEdit') : mainTitle} trace={mainTrace} items={items} otherTrace={trace} focus={focus} />
           <Column title={presetName === EDITED ? t('compare.edited') : presetName === BEFORE_EDIT ? t('whatIf.beforeEdit') : presetName} trace={trace} items={otherItems} otherTrace={mainTrace} focus={focus} />
         </div>
       )}

@@ -3,6 +3,7 @@
  * pods (add, remove, move to another node with a new address), services
  * (add, change type/ports/policies, remove) and their endpoints.
  */
+import { NODE_NAME_PATTERN } from './patterns';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { freeAddressOn } from '../../state/ipamSuggest';
@@ -38,7 +39,7 @@ export function NodesForm({ model, apply, busy }: { model: EditableModel; apply:
       </ul>
       <form className="flex flex-wrap items-end gap-2" onSubmit={submit}>
         <Field label={t('whatIf.node.name')}>
-          <input className={`${inputClass} w-44 font-mono`} required pattern="[a-z0-9]([-a-z0-9.]*[a-z0-9])?" value={name} onChange={(e) => setName(e.target.value)} data-testid="node-name" />
+          <input className={`${inputClass} w-44 font-mono`} required pattern={NODE_NAME_PATTERN} value={name} onChange={(e) => setName(e.target.value)} data-testid="node-name" />
         </Field>
         <Select label={t('whatIf.node.os')} value={os} options={['linux', 'windows'] as const} onChange={setOs} />
         <Field label={t('whatIf.node.ip')}>

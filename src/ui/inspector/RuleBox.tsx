@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { StepRule } from '../../engine/index';
 import { OwnerLink } from './OwnerLink';
+import { RuleSource } from './RuleSource';
 
 export function RuleBox({ rule }: { rule?: StepRule }) {
   const { t } = useTranslation();
@@ -19,9 +20,7 @@ export function RuleBox({ rule }: { rule?: StepRule }) {
         )}
         {rule.owner && <OwnerLink owner={rule.owner} />}
       </div>
-      <p className="text-sm break-all text-slate-700 dark:text-slate-300">
-        {t('inspector.source')}: {rule.source}
-      </p>
+      <RuleSource source={rule.source} />
     </div>
   );
 }

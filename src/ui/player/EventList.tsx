@@ -1,15 +1,18 @@
 /**
  * The event list, like a packet tracer's: one row per visible step (node,
- * where, action, what happened); the current row marked and kept in view;
- * clicking a row goes there. Rows whose rule the selected object produced
- * are marked too. The reply's rows follow under their own heading.
+ * where, action, then what happened), numbered as the player counts them;
+ * the current row marked and kept in view; clicking a row goes there. Rows
+ * whose rule the selected object produced are marked too. The reply's rows
+ * follow under their own heading. While a quiz question is open the rows
+ * after the current step are not shown: they would give the answer away.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlayItems, usePlayback, usePlaybackActions, useRelatedOwners } from '../../state/hooks';
 import { isProducedBy } from '../../state/ownerRelation';
 import { visiblePositions, type PlayItem } from '../../state/playback';
-import { explainText, whereText } from '../stepText';
+import { useAnswerHidden } from '../lesson/useOpenQuestion';
+import { actionLabel, explainText, whereLabel } from '../stepText';
 
 /** Keeps the row visible inside the list's own scroll box (below its sticky header), without scrolling the page. */
 function scrollWithin(row: HTMLElement) {
@@ -22,7 +25,7 @@ function scrollWithin(row: HTMLElement) {
   else if (r.bottom > b.bottom) box.scrollTop += r.bottom - b.bottom;
 }
 
-function Row({ item, position, current, related, onSelect }: { item: PlayItem; position: number; current: boolean; related: boolean; onSelect: (p: number) => void }) {
+function Row({ item, position, number, current, related, onSelect }: { item: PlayItem; position: number; number: number; current: boolean; related: boolean; onSelect: (p: number) => void }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLTableRowElement>(null);
   useEffect(() => {
@@ -33,19 +36,22 @@ function Row({ item, position, current, related, onSelect }: { item: PlayItem; p
       ref={ref}
       aria-current={current ? 'step' : undefined}
       data-testid="event-row"
+      data-position={position}
       data-related={related || undefined}
-      className={`cursor-pointer border-b border-slate-200 align-top dark:border-slate-700 ${related ? 'border-l-8 border-l-teal-600' : ''} ${current ? 'bg-yellow-100 dark:bg-yellow-900' : related ? 'bg-teal-100 dark:bg-teal-900' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
+      className={`cursor-pointer border-b border-slate-200 align-top dark:border-slate-700 ${related ? 'border-l-8 border-l-teal-600' : ''} ${current ? 'bg-yellow-100 dark:bg-yellow-900' : related ? 'bg-teal-100 dark:bg-teal-900' : 'hover:bg-slate-100 dark:hover:bg-slate-800'} ${item.part === 'reply' ? 'text-violet-950 dark:text-violet-100' : ''}`}
       onClick={() => onSelect(position)}
     >
       <td className="px-2 py-1 text-slate-700 dark:text-slate-300">
-        <button type="button" className="underline-offset-2 hover:underline" onClick={() => onSelect(position)} aria-label={t('events.goto', { index: position + 1 })}>
-          {position + 1}
+        <button type="button" className="underline-offset-2 hover:underline" onClick={() => onSelect(position)} aria-label={t('events.goto', { index: number })}>
+          {number}
         </button>
       </td>
-      <td className="px-2 py-1 font-mono whitespace-nowrap">{item.step.node ?? ''}</td>
-      <td className="px-2 py-1 font-mono">{whereText(item.step)}</td>
-      <td className="px-2 py-1 font-mono">{item.step.action}</td>
-      <td className="px-2 py-1">{explainText(t, item.step)}</td>
+      <td className="px-2 py-1">
+        <span className="block font-mono break-words">
+          <strong translate="no">{item.step.node ?? ''}</strong> · {whereLabel(t, item.step)} · {actionLabel(t, item.step)}
+        </span>
+        <span className="block">{explainText(t, item.step)}</span>
+      </td>
     </tr>
   );
 }
@@ -57,26 +63,27 @@ export function EventList() {
   const detail = usePlayback((s) => s.detail);
   const related = useRelatedOwners();
   const { seek } = usePlaybackActions();
+  const hideAhead = useAnswerHidden();
   if (items.length === 0) return null;
-  const visible = visiblePositions(items, detail);
+  const all = visiblePositions(items, detail);
+  const visible = hideAhead ? all.filter((p) => p <= position) : all;
   const firstReply = visible.find((p) => items[p]!.part === 'reply');
   return (
-    <div data-scroll-box className="max-h-[26rem] overflow-auto rounded border border-slate-300 dark:border-slate-600" tabIndex={0} aria-label={t('events.heading')}>
+    <div data-scroll-box className="h-[38%] shrink-0 overflow-auto border-t-2 border-slate-300 dark:border-slate-600" tabIndex={0} aria-label={t('events.heading')}>
       <table className="w-full text-left" data-testid="event-list">
         <caption className="sr-only">{t('events.heading')}</caption>
         <thead className="sticky top-0 bg-slate-100 dark:bg-slate-800">
           <tr>
             <th className="px-2 py-1">#</th>
-            <th className="px-2 py-1">{t('trace.node')}</th>
-            <th className="px-2 py-1">{t('events.where')}</th>
-            <th className="px-2 py-1">{t('trace.action')}</th>
-            <th className="px-2 py-1">{t('trace.explain')}</th>
+            <th className="px-2 py-1">
+              {t('trace.node')} · {t('events.where')} · {t('trace.action')} — {t('trace.explain')}
+            </th>
           </tr>
         </thead>
         <tbody>
           {visible.map((p) => (
             <RowWithHeading key={p} showReply={p === firstReply}>
-              <Row item={items[p]!} position={p} current={p === position} related={isProducedBy(related, items[p]!.step.rule?.owner)} onSelect={seek} />
+              <Row item={items[p]!} position={p} number={all.indexOf(p) + 1} current={p === position} related={isProducedBy(related, items[p]!.step.rule?.owner)} onSelect={seek} />
             </RowWithHeading>
           ))}
         </tbody>
@@ -91,7 +98,7 @@ function RowWithHeading({ showReply, children }: { showReply: boolean; children:
     <>
       {showReply && (
         <tr>
-          <th colSpan={5} scope="rowgroup" className="bg-slate-200 px-2 py-1 text-left dark:bg-slate-700">
+          <th colSpan={2} scope="rowgroup" className="bg-slate-200 px-2 py-1 text-left dark:bg-slate-700">
             {t('trace.reply')}
           </th>
         </tr>

@@ -15,7 +15,10 @@ export function PlayerControls() {
   const index = visible.indexOf(position);
   const none = items.length === 0;
   return (
-    <div role="toolbar" aria-label={t('player.label')} className="flex flex-wrap items-center gap-2" data-testid="player">
+    <div role="toolbar" aria-label={t('player.label')} aria-describedby="player-keys" title={t('player.keys')} className="flex flex-wrap items-center gap-2" data-testid="player">
+      <span id="player-keys" className="sr-only">
+        {t('player.keys')}
+      </span>
       <button type="button" className={button} onClick={actions.restart} disabled={none} aria-label={t('player.restart')} title={t('player.restart')}>
         |◀
       </button>

@@ -7,6 +7,7 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlayItems, usePlayback } from '../../state/hooks';
+import { actionLabel } from '../stepText';
 
 const COMPONENTS = ['conntrack', 'uft'];
 
@@ -37,11 +38,11 @@ export function StateTable() {
                   <tr className={`align-top ${mark}`} aria-current={i === position ? 'step' : undefined}>
                     <td className="pr-2 font-mono whitespace-nowrap">{item.step.node}</td>
                     <td className="pr-2">{t(`stateTable.${item.step.at.component}`)}</td>
-                    <td className="font-mono">{item.step.action}</td>
+                    <td className="font-mono">{actionLabel(t, item.step)}</td>
                   </tr>
                   {/* The entry gets a row of its own: a flow or conntrack line is too long for a column. */}
                   <tr className={`border-b border-slate-200 dark:border-slate-700 ${mark}`}>
-                    <td colSpan={3} className="pb-1 font-mono break-words">
+                    <td colSpan={3} className="pb-1 font-mono break-words" translate="no">
                       {item.step.rule?.text ?? ''}
                     </td>
                   </tr>

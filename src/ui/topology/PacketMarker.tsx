@@ -2,8 +2,8 @@
  * The packet on the canvas: moves along `points` with a d3 transition (one
  * segment after another, time by distance), or jumps to the last point when
  * motion is reduced. Rendered in flow coordinates (inside ViewportPortal).
- * The tag sits on the acting element's top edge (`lift` above its centre),
- * so the element's own label stays readable under it.
+ * The tag sits just right of the acting element (`reach` right of its
+ * centre), so neither its own label nor the one above it is covered.
  */
 import { select } from 'd3';
 import { useEffect, useRef } from 'react';
@@ -13,7 +13,20 @@ const PX_PER_MS = 0.9;
 
 const at = (p: Point) => `translate(${p.x}px, ${p.y}px)`;
 
-export function PacketMarker({ points, reduceMotion, speed, label, lift }: { points: Point[]; reduceMotion: boolean; speed: number; label: string; lift: number }) {
+/** The packet token: its protocol; between the VTEPs wrapped in the VXLAN envelope; the reply in its own colour. */
+function Token({ proto, encap, reply }: { proto: string; encap?: string; reply: boolean }) {
+  const colour = reply ? 'border-violet-950 bg-violet-800' : 'border-orange-900 bg-orange-700';
+  const inner = <span className={`rounded-full border-2 px-2 text-white ${colour}`}>{proto}</span>;
+  if (!encap) return inner;
+  return (
+    <span className="flex items-center gap-1 rounded-lg border-2 border-dashed border-emerald-800 bg-emerald-100 py-0.5 pr-0.5 pl-1.5 text-emerald-950" data-testid="packet-envelope">
+      <span className="text-sm">{encap}</span>
+      {inner}
+    </span>
+  );
+}
+
+export function PacketMarker({ points, reduceMotion, speed, proto, encap, reply, reach }: { points: Point[]; reduceMotion: boolean; speed: number; proto: string; encap?: string; reply: boolean; reach: number }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -40,7 +53,9 @@ export function PacketMarker({ points, reduceMotion, speed, label, lift }: { poi
   if (points.length === 0) return null;
   return (
     <div ref={ref} data-testid="packet-marker" aria-hidden="true" className="pointer-events-none absolute top-0 left-0 z-10" style={{ transform: at(points.at(-1)!) }}>
-      <div style={{ marginTop: -lift }} className="-translate-x-1/2 -translate-y-3/4 rounded-full border-2 border-orange-900 bg-orange-700 px-2 text-center font-mono text-base font-bold whitespace-nowrap text-white shadow-lg">{label}</div>
+      <div style={{ marginLeft: reach + 4 }} className="flex -translate-y-1/2 font-mono text-base font-bold whitespace-nowrap shadow-lg" data-part={reply ? 'reply' : 'request'}>
+        <Token proto={proto} encap={encap} reply={reply} />
+      </div>
     </div>
   );
 }

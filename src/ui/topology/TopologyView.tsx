@@ -16,14 +16,22 @@ import { flowEdges, flowNodes, type ElementNode } from './flowElements';
 import { layoutTopology } from './layout';
 import { NODE_TYPES } from './nodeTypes';
 import { PacketMarker } from './PacketMarker';
+import { Trail } from './Trail';
 import { packetLabel } from './packetLabel';
 import { useMarks } from './useMarks';
+import { FIT_OPTIONS, useRefit } from './useRefit';
+
+/** Refits the view inside <ReactFlow> (a hook needs its context). */
+function Refit({ count }: { count: number }) {
+  useRefit(count);
+  return null;
+}
 
 export function TopologyView({ topology }: { topology: Topology }) {
   const { t } = useTranslation();
   const layout = useMemo(() => layoutTopology(topology), [topology]);
   const edges = useMemo(() => flowEdges(topology, layout), [topology, layout]);
-  const { marks, points } = useMarks(topology, layout);
+  const { marks, points, trail } = useMarks(topology, layout);
   const nodes = useMemo(() => flowNodes(layout, marks), [layout, marks]);
   const item = useCurrentItem();
   const speed = usePlayback((s) => s.speed);
@@ -41,7 +49,8 @@ export function TopologyView({ topology }: { topology: Topology }) {
   };
 
   const label = item ? packetLabel(item.step.after) : undefined;
-  const lift = (layout.byId.get(marks.active ?? '')?.abs.h ?? 0) / 2;
+  const activeBox = layout.byId.get(marks.active ?? '')?.abs;
+  const reach = (activeBox?.w ?? 0) / 2;
   return (
     <div className="h-full w-full" data-testid="topology" aria-label={t('topology.label')} role="figure">
       <ReactFlow
@@ -53,16 +62,18 @@ export function TopologyView({ topology }: { topology: Topology }) {
         nodesDraggable={false}
         nodesConnectable={false}
         fitView
-        fitViewOptions={{ padding: 0.03 }}
+        fitViewOptions={FIT_OPTIONS}
         minZoom={0.2}
         maxZoom={3}
         colorMode={theme}
         proOptions={{ hideAttribution: true }}
       >
+        <Refit count={nodes.length} />
         <Background gap={24} />
         <Controls showInteractive={false} aria-label={t('topology.zoom')} />
         <ViewportPortal>
-          {label && <PacketMarker points={points} reduceMotion={reduceMotion} speed={speed} lift={lift} label={label.encap ? `${label.encap} · ${label.proto}` : label.proto} />}
+          <Trail segments={trail} />
+          {label && <PacketMarker points={points} reduceMotion={reduceMotion} speed={speed} reach={reach} proto={label.proto} encap={label.encap} reply={item?.part === 'reply'} />}
         </ViewportPortal>
       </ReactFlow>
     </div>

@@ -22,6 +22,8 @@ const ROLE: Partial<Record<TopoRole, string>> = {
 export function partClasses(d: ElementData): string {
   const base = ROLE[d.element.role] ?? 'bg-white border-slate-400 dark:bg-slate-900';
   if (d.active) return 'bg-yellow-200 border-orange-600 ring-4 ring-orange-500 dark:bg-yellow-900 dark:border-orange-400';
+  // Skipped by the flow cache: struck through and dashed, still readable (no transparency).
+  if (d.skipped) return 'bg-slate-100 border-slate-500 border-dashed line-through text-slate-700 dark:bg-slate-800 dark:text-slate-300';
   const visited = d.visited ? ' border-[3px]' : '';
   const selected = d.selected ? ' ring-4 ring-teal-500' : '';
   return base + visited + selected;

@@ -14,6 +14,8 @@ export interface ElementData extends Record<string, unknown> {
   /** Acted on by an earlier step of the trace. */
   visited: boolean;
   selected: boolean;
+  /** A VFP layer a cached flow skipped (the flow cache applied the whole transposition). */
+  skipped?: boolean;
   /** Network only: where machines' cables meet the bus. */
   ports?: { machine: string; x: number; side: 'top' | 'bottom' }[];
 }
@@ -25,6 +27,8 @@ export interface Marks {
   visited: ReadonlySet<string>;
   /** The selected element, and where the selected object's rules acted. */
   selected: ReadonlySet<string>;
+  /** VFP layers skipped by a flow-cache hit of the current part. */
+  skipped?: ReadonlySet<string>;
 }
 
 function nodeType(e: TopoElement): string {
@@ -49,6 +53,7 @@ export function flowNodes(layout: TopologyLayout, marks: Marks): ElementNode[] {
       active: marks.active === element.id,
       visited: marks.visited.has(element.id),
       selected: marks.selected.has(element.id),
+      skipped: marks.skipped?.has(element.id) ?? false,
       ...(element.role === 'network' ? { ports: layout.ports.get(element.id) } : {}),
     },
   }));

@@ -2,7 +2,10 @@
  * Places a topology on a canvas: the nodes side by side, each with its parts
  * stacked in packet order (pods on top, the NIC at the bottom), the node
  * network as a bus below them, and the gateway, the outside client and the
- * internet host under the bus. Pure: topology in, boxes (absolute and
+ * internet host under the bus. At most two pods share a row, so their names
+ * fit. In a vSwitch the VFP flow cache comes first, above the layers, as in
+ * the seed's diagram: a packet of a known flow meets the cache and skips the
+ * layers. Pure: topology in, boxes (absolute and
  * relative to their parent) out. Sizes are in flow units (px at zoom 1).
  */
 import type { TopoElement, Topology } from '../../engine/index';
@@ -37,7 +40,7 @@ const PAD = 12;
 const TITLE_H = 66;
 const ROW_H = 36;
 const ROW_GAP = 8;
-const POD_H = 84;
+const POD_H = 92;
 const CHIP_H = 28;
 const NET_H = 56;
 const HOST_W = 240;
@@ -45,10 +48,24 @@ const HOST_H = 78;
 
 type Rows = TopoElement[][];
 
+/** Pods (and their veths) per row: three in a row truncate their names. */
+const PODS_PER_ROW = 2;
+
+function chunks<T>(list: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
 /** The rows of a node's parts, top to bottom, in the order a packet meets them. */
 function nodeRows(parts: TopoElement[]): Rows {
   const of = (...roles: TopoElement['role'][]) => parts.filter((p) => roles.includes(p.role));
-  return [of('pod', 'compartment'), of('veth'), of('routing'), of('nft'), of('conntrack'), of('vxlan'), of('vswitch'), of('vethernet'), of('nic')].filter((r) => r.length > 0);
+  return [...chunks(of('pod', 'compartment'), PODS_PER_ROW), ...chunks(of('veth'), PODS_PER_ROW), of('routing'), of('nft'), of('conntrack'), of('vxlan'), of('vswitch'), of('vethernet'), of('nic')].filter((r) => r.length > 0);
+}
+
+/** A vSwitch's chips top to bottom: the flow cache first (the seed: «кэш потоков VFP ── поток известен ──►»), then the layers in order. */
+export function vswitchOrder(chips: TopoElement[]): TopoElement[] {
+  return [...chips.filter((c) => c.role === 'uft'), ...chips.filter((c) => c.role !== 'uft')];
 }
 
 function rowHeight(row: TopoElement[], children: Map<string, TopoElement[]>): number {
@@ -85,7 +102,8 @@ export function layoutTopology(t: Topology): TopologyLayout {
       row.forEach((part, k) => {
         const abs = { x: box.x + PAD + k * (w + ROW_GAP), y: box.y + y, w, h };
         put(part, abs, box);
-        (children.get(part.id) ?? []).forEach((child, c) => {
+        const inside = children.get(part.id) ?? [];
+        (part.role === 'vswitch' ? vswitchOrder(inside) : inside).forEach((child, c) => {
           const inner =
             part.role === 'vswitch'
               ? { x: abs.x + 8, y: abs.y + 34 + c * (CHIP_H + 2), w: abs.w - 16, h: CHIP_H }
@@ -100,7 +118,7 @@ export function layoutTopology(t: Topology): TopologyLayout {
   const width = Math.max(nodes.length * (NODE_W + GAP) - GAP, 3 * (HOST_W + GAP));
   const ports = new Map<string, { machine: string; x: number; side: 'top' | 'bottom' }[]>();
   const networks = t.elements.filter((e) => e.role === 'network');
-  const netY = maxH + 50;
+  const netY = maxH + 30;
   networks.forEach((net, i) => {
     put(net, { x: 0, y: netY + i * (NET_H + 20), w: width, h: NET_H });
     ports.set(net.id, []);
@@ -108,7 +126,7 @@ export function layoutTopology(t: Topology): TopologyLayout {
 
   const hosts = t.elements.filter((e) => e.role === 'gateway' || e.role === 'host');
   const onNetwork = new Map(t.edges.filter((e) => e.kind === 'wire').map((e) => [e.source, e.target]));
-  const hostY = netY + networks.length * (NET_H + 20) + 30;
+  const hostY = netY + networks.length * (NET_H + 20) + 10;
   // The gateway in the middle, hosts on the node network to its left, hosts behind the gateway to its right.
   const ordered = [...hosts.filter((h) => h.role === 'host' && onNetwork.has(h.id)), ...hosts.filter((h) => h.role === 'gateway'), ...hosts.filter((h) => h.role === 'host' && !onNetwork.has(h.id))];
   const start = (width - (ordered.length * (HOST_W + GAP) - GAP)) / 2;

@@ -13,10 +13,14 @@ function MachineNode({ data }: NodeProps<ElementNode>) {
     <div data-element={e.id} data-active={data.active || undefined} className={`h-full w-full rounded-xl border-2 px-3 py-2 ${machineClasses(data)}`}>
       <Handles />
       <div className="flex items-baseline justify-between gap-2">
-        <span className="truncate font-mono text-xl font-bold">{e.label}</span>
+        <span className="truncate font-mono text-xl font-bold" translate="no">
+          {e.label}
+        </span>
         <span className="text-base text-slate-700 dark:text-slate-300">{kind}</span>
       </div>
-      <div className="font-mono text-base text-slate-700 dark:text-slate-300">{e.detail}</div>
+      <div className="font-mono text-base text-slate-700 dark:text-slate-300" translate="no">
+        {e.detail}
+      </div>
     </div>
   );
 }
@@ -36,12 +40,13 @@ function PartNode({ data }: NodeProps<ElementNode>) {
     <div
       data-element={e.id}
       data-active={data.active || undefined}
+      data-skipped={data.skipped || undefined}
       title={e.detail ? `${e.label} ${e.detail}` : e.label}
       className={`h-full w-full overflow-hidden rounded-md border-2 ${small ? 'px-1' : 'px-2'} text-slate-900 dark:text-slate-50 ${partClasses(data)} ${container ? 'pt-1' : 'flex items-center justify-between gap-2'}`}
     >
       <Handles />
-      <span className={`truncate font-mono ${container ? 'block text-base font-semibold' : small ? 'text-xs' : 'text-base'}`}>{shortLabel(e)}</span>
-      {e.detail && <span className="block truncate font-mono text-sm text-slate-700 dark:text-slate-300">{e.detail}</span>}
+      <span translate="no" className={`truncate font-mono ${container ? 'block text-lg leading-6 font-semibold' : small ? 'text-base' : 'text-lg leading-6'}`}>{shortLabel(e)}</span>
+      {e.detail && <span translate="no" className="block truncate font-mono text-base text-slate-700 dark:text-slate-300">{e.detail}</span>}
     </div>
   );
 }
@@ -53,8 +58,12 @@ function NetworkNode({ data }: NodeProps<ElementNode>) {
       {(data.ports ?? []).map((p) => (
         <PortHandle key={p.machine} id={`p:${p.machine}`} x={p.x} side={p.side} />
       ))}
-      <span className="font-mono text-xl font-semibold">{e.label}</span>
-      <span className="font-mono text-lg">{e.detail}</span>
+      <span className="font-mono text-xl font-semibold" translate="no">
+        {e.label}
+      </span>
+      <span className="font-mono text-lg" translate="no">
+        {e.detail}
+      </span>
     </div>
   );
 }

@@ -47,3 +47,21 @@ export function routeBetween(t: Topology, layout: TopologyLayout, from: string, 
   points.push(pb, end);
   return points.filter((p, i) => i === 0 || p.x !== points[i - 1]!.x || p.y !== points[i - 1]!.y);
 }
+
+/** The wire part of the way between two elements on different machines: from the first machine's cable end along the network to the other's; undefined within one machine. */
+export function wirePath(t: Topology, layout: TopologyLayout, from: string, to: string): Point[] | undefined {
+  const ma = machineOf(layout, from);
+  const mb = machineOf(layout, to);
+  if (ma === mb || !layout.byId.get(from) || !layout.byId.get(to)) return undefined;
+  const ca = layout.byId.get(cableEnd(t, layout, ma).id)!.abs;
+  const cb = layout.byId.get(cableEnd(t, layout, mb).id)!.abs;
+  const network = cableEnd(t, layout, ma).network;
+  const net = network && network === cableEnd(t, layout, mb).network ? layout.byId.get(network)?.abs : undefined;
+  // From the edge of the cable end that faces the network (its label stays readable) to the other's.
+  const edge = (box: { x: number; y: number; w: number; h: number }) => ({ x: box.x + box.w / 2, y: net && box.y > net.y ? box.y : box.y + box.h });
+  const a = edge(ca);
+  const b = edge(cb);
+  if (!net) return [a, b];
+  const y = net.y + net.h - 8;
+  return [a, { x: a.x, y }, { x: (a.x + b.x) / 2, y }, { x: b.x, y }, b];
+}

@@ -7,6 +7,8 @@ import { visiblePositions } from '../../state/playback';
 import type { Marks } from './flowElements';
 import type { TopologyLayout } from './layout';
 import { routeBetween, type Point } from './route';
+import { skippedLayers } from './skipped';
+import { trailSegments, type TrailSegment } from './trail';
 
 function elementOfOwner(t: Topology, owner: { kind: string; namespace?: string; name: string } | undefined): string | undefined {
   if (owner?.kind !== 'Pod') return undefined;
@@ -14,7 +16,7 @@ function elementOfOwner(t: Topology, owner: { kind: string; namespace?: string; 
   return t.elements.find((e) => (e.role === 'pod' || e.role === 'compartment') && e.label === ref)?.id;
 }
 
-export function useMarks(t: Topology, layout: TopologyLayout): { marks: Marks; points: Point[] } {
+export function useMarks(t: Topology, layout: TopologyLayout): { marks: Marks; points: Point[]; trail: TrailSegment[] } {
   const items = usePlayItems();
   const position = usePlayback((s) => s.position);
   const detail = usePlayback((s) => s.detail);
@@ -29,8 +31,9 @@ export function useMarks(t: Topology, layout: TopologyLayout): { marks: Marks; p
     const selected = new Set(items.filter((i) => i.location && isProducedBy(related, i.step.rule?.owner)).map((i) => i.location!));
     const picked = selectedElement ?? elementOfOwner(t, owner);
     if (picked) selected.add(picked);
-    return { active: items[position]?.location ?? null, visited, selected };
+    return { active: items[position]?.location ?? null, visited, selected, skipped: skippedLayers(t, items, position) };
   }, [items, position, detail, selectedElement, owner, related, t]);
+  const trail = useMemo(() => trailSegments(t, layout, items, visiblePositions(items, detail), position), [t, layout, items, detail, position]);
 
   // The way from the element the packet was at to the one it is at now (the "state from the previous render" pattern).
   const [route, setRoute] = useState<{ to: string | null; layout: TopologyLayout; points: Point[] }>({ to: null, layout, points: [] });
@@ -39,5 +42,5 @@ export function useMarks(t: Topology, layout: TopologyLayout): { marks: Marks; p
     const from = route.layout === layout ? route.to : null;
     setRoute({ to, layout, points: !to ? [] : from ? routeBetween(t, layout, from, to) : routeBetween(t, layout, to, to).slice(-1) });
   }
-  return { marks, points: route.points };
+  return { marks, points: route.points, trail };
 }

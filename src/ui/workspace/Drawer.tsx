@@ -1,0 +1,25 @@
+/** A drawer of the workspace: always mounted (forms keep their state), shown when its toolbar button opens it. */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDrawer, type DrawerId } from './drawerStore';
+
+export function Drawer({ id, wide = false, children }: { id: DrawerId; wide?: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  const open = useDrawer((s) => s.open === id);
+  const close = useDrawer((s) => s.close);
+  return (
+    <div
+      id={`drawer-${id}`}
+      hidden={!open}
+      role="region"
+      aria-label={t(`workspace.drawer.${id}`)}
+      data-testid={`drawer-${id}-panel`}
+      className={`relative h-full shrink-0 overflow-y-auto border-r border-slate-300 bg-slate-50 p-3 dark:border-slate-700 dark:bg-slate-950 ${wide ? 'w-[38rem]' : 'w-[27rem]'}`}
+    >
+      <button type="button" onClick={close} className="absolute top-2 right-2 rounded border border-slate-500 bg-white px-2 text-lg leading-7 dark:bg-slate-800" aria-label={t('workspace.closeDrawer')} title={t('workspace.closeDrawer')}>
+        ✕
+      </button>
+      <div className="flex flex-col gap-3">{children}</div>
+    </div>
+  );
+}
