@@ -13,6 +13,7 @@ import type { StepRecorder } from '../model/steps';
 import { iptablesWalkTable } from './iptables/evaluate';
 import { nftWalkTable, walkHook, type NftHook, type NftHookResult } from './nft/evaluate';
 import type { LinuxNodeState } from './state';
+import { policyDecisions, policyStep } from '../policy/linuxVerdict';
 
 /** Effects that change the packet's fate or headers: shown in the summary view. */
 const DECISIVE = new Set(['dnat', 'snat', 'masquerade', 'drop', 'reject']);
@@ -53,10 +54,12 @@ export function runHook(
       action: hit.effect,
       before: packet,
       rule: { text: hit.ruleText, source: hit.source, ...(hit.owner ? { owner: hit.owner } : {}) },
-      explain: `nft.${hit.effect}`,
+      explain: hit.effect === 'mark' && hit.table === 'ip calico' ? 'nft.markPolicy' : `nft.${hit.effect}`,
       params: { hook, table: hit.table, chain: hit.chain, detail: hit.detail ?? '' },
       level: DECISIVE.has(hit.effect) ? 'hop' : 'detail',
     });
   }
+  // NetworkPolicy: one step naming the policy and rule (or the default deny) that decided at each workload chain.
+  for (const d of policyDecisions(result.hits)) rec.add(policyStep(d, hook, packet, (i) => st.pods.find((p) => p.hostVeth === i)?.pod ?? i));
   return result;
 }
