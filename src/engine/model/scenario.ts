@@ -19,6 +19,10 @@ export interface NodeSpec {
   osImage?: string;
   /** status.nodeInfo.kernelVersion; on Windows the OS build, e.g. `10.0.26100.4061`. */
   kernelVersion?: string;
+  /** status.nodeInfo.kubeletVersion, e.g. `v1.31.2`. */
+  kubeletVersion?: string;
+  /** status.nodeInfo.kubeProxyVersion (deprecated upstream; empty or the kubelet's on newer nodes). */
+  kubeProxyVersion?: string;
   labels: Record<string, string>;
   /** Annotation `projectcalico.org/IPv4VXLANTunnelAddr`, when given. */
   vxlanTunnelAddr?: string;
@@ -152,16 +156,25 @@ export interface KubeProxySpec {
   localhostNodePorts?: boolean;
   winkernel: WinkernelSpec;
   /**
-   * Per Windows node, when the Windows kube-proxy DaemonSets start nodes with
-   * different flags (scenario/kubeadm.ts); a node not listed uses `winkernel`.
+   * Per Windows node: its own KubeProxyConfiguration (`hostnameOverride:
+   * NODE`, scenario/winkernelConfig.ts), or the flags of the Windows
+   * kube-proxy DaemonSet that starts it differently (scenario/kubeadm.ts); a
+   * node not listed uses `winkernel`.
    */
   winkernelByNode?: Record<string, WinkernelSpec>;
 }
 
 export interface WinkernelSpec {
   networkName: string;
+  /** As written (flag or config); when absent each node derives its own (windows/kubeProxySettings.ts). */
   sourceVip?: string;
   enableDSR: boolean;
+  /** KubeProxyConfiguration `featureGates` (kube-proxy `--feature-gates`), e.g. WinDSR, WinOverlay. */
+  featureGates?: Record<string, boolean>;
+  /** `winkernel.forwardHealthCheckVip`: a health-check load balancer on each LoadBalancer ingress IP. */
+  forwardHealthCheckVip?: boolean;
+  /** The object this node's settings come from, when they are the node's own (hostnameOverride config, a DaemonSet). */
+  from?: string;
 }
 
 /** The winkernel settings kube-proxy runs with on `node`. */
@@ -228,6 +241,31 @@ export interface Scenario {
    * for Windows needs; the seed creates it in `tigera-operator`), when given.
    */
   servicesEndpoint?: ServicesEndpointConfigMap[];
+  /** Component versions the dump shows (images, kubeadm-config); see engine/versions. */
+  versions?: DumpVersions;
+  /** kubeadm-config ClusterConfiguration `controlPlaneEndpoint` (host and port), when given. */
+  controlPlaneEndpoint?: { host: string; port?: string; ref: ObjectRef };
+}
+
+/** A version read from the dump, with where it was read (a reader's phrase: object and field or image). */
+export interface VersionSource {
+  version: string;
+  object: ObjectRef;
+  /** `image registry.k8s.io/kube-proxy:v1.31.2`, `kubernetesVersion`, `status.calicoVersion`. */
+  field: string;
+}
+
+/** Versions per component: from a Pod on a node (by node name) or from a workload for an OS. */
+export interface ComponentVersions {
+  byNode: Record<string, VersionSource>;
+  byOs: Partial<Record<NodeOs, VersionSource>>;
+}
+
+export interface DumpVersions {
+  kubeProxy: ComponentVersions;
+  calico: ComponentVersions;
+  /** kubeadm-config ClusterConfiguration kubernetesVersion. */
+  kubernetes?: VersionSource;
 }
 
 /** A `kubernetes-services-endpoint` ConfigMap. */

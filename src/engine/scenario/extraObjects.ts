@@ -59,7 +59,8 @@ export function extraKubeProxyObjects(x: ExtraObjects): RawObject[] {
 /** kube-proxy settings with the Windows nodes that a different DaemonSet starts differently. */
 export function withWindowsPerNode(x: ExtraObjects, kp: KubeProxySpec, nodes: NodeSpec[], diags: Diagnostic[]): KubeProxySpec {
   const byNode = windowsPerNode(x.kubeadm, kp.winkernel, nodes, diags);
-  return byNode ? { ...kp, winkernelByNode: byNode } : kp;
+  // A node's own KubeProxyConfiguration (hostnameOverride) wins over the DaemonSet's flags.
+  return byNode ? { ...kp, winkernelByNode: { ...byNode, ...kp.winkernelByNode } } : kp;
 }
 
 /** The Calico settings with a manifest install applied (unchanged when there is none, or an Installation rules). */

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { Diagnostic } from '../model/diagnostic';
 import { isIPv4 } from '../model/ipv4';
-import type { Scenario, ServicesEndpointConfigMap } from '../model/scenario';
+import type { DumpVersions, Scenario, ServicesEndpointConfigMap } from '../model/scenario';
 import { buildCalico, buildFabric, buildFlannel, buildKubeProxy, type ClusterObjects } from './clusterSettings';
 import { crossCheck } from './crossCheck';
 import { emptyExtraObjects, extraKubeProxyObjects, readExtraObject, serviceCidrs, withCalicoManifest, withWindowsPerNode, type ExtraObjects } from './extraObjects';
@@ -27,6 +27,7 @@ import {
   serviceSchema,
 } from './schemas';
 import { refOf, validateObject } from './validate';
+import { emptyDumpVersions, readVersions, versionOfTag } from './versions';
 import { nameProblem, nameRuleOf } from './names';
 import { policyKindKey, readPolicyObject, type PolicyObjects } from '../policy/read';
 
@@ -47,6 +48,8 @@ interface Collected {
   servicesEndpoint: ServicesEndpointConfigMap[];
   /** kubeadm, kube-apiserver and Calico manifest objects (extraObjects.ts). */
   extra: ExtraObjects;
+  /** Versions the images and objects show (versions.ts). */
+  versions: DumpVersions;
   /** NetworkPolicy (Kubernetes and Calico), GlobalNetworkPolicy, Namespace (policy/read.ts). */
   policy: PolicyObjects;
 }
@@ -57,6 +60,7 @@ function newCollected(): Collected {
     seen: new Set(),
     servicesEndpoint: [],
     extra: emptyExtraObjects(),
+    versions: emptyDumpVersions(),
     policy: { policies: [], namespaces: [] },
   };
 }
@@ -71,6 +75,7 @@ function collect(objects: RawObject[], col: Collected, diags: Diagnostic[]): voi
   for (const raw of objects) {
     const kind = raw.value.kind;
     const ref = refOf(raw);
+    readVersions(kind, raw, col.versions);
     if (readExtraObject(kind, raw, col.extra, diags)) continue;
     if (typeof kind !== 'string' || !(KNOWN_KINDS as readonly string[]).includes(kind)) {
       diags.push({ severity: 'info', code: 'unknown-kind', object: ref, line: raw.line, message: typeof kind === 'string' ? `kind ${kind} is not read by packetwalk; skipped` : 'object without a kind; skipped' });
@@ -261,6 +266,14 @@ export function loadScenarioFiles(files: readonly InputFile[], name = files.map(
   return buildScenario(col, name, diags);
 }
 
+/** kubeadm-config's kubernetesVersion (beside the images' versions) and controlPlaneEndpoint. */
+function clusterConfigFields(col: Collected): Pick<Scenario, 'versions' | 'controlPlaneEndpoint'> {
+  const cc = col.extra.kubeadm.clusterConfig;
+  const k8s = cc?.kubernetesVersion !== undefined ? versionOfTag(cc.kubernetesVersion) : undefined;
+  const versions: DumpVersions = { ...col.versions, ...(k8s && cc ? { kubernetes: { version: k8s, object: cc.ref, field: 'ClusterConfiguration.kubernetesVersion' } } : {}) };
+  return { versions, ...(cc?.controlPlaneEndpoint ? { controlPlaneEndpoint: { ...cc.controlPlaneEndpoint, ref: cc.ref } } : {}) };
+}
+
 function buildScenario(col: Collected, name: string, diags: Diagnostic[]): LoadResult {
   const objects = col.c;
   for (const raw of extraKubeProxyObjects(col.extra)) {
@@ -287,6 +300,7 @@ function buildScenario(col: Collected, name: string, diags: Diagnostic[]): LoadR
     serviceCIDRs,
     clusterDomain: 'cluster.local',
     ...(col.servicesEndpoint.length ? { servicesEndpoint: col.servicesEndpoint } : {}),
+    ...clusterConfigFields(col),
   };
   crossCheck(scenario, diags);
   if (scenario.nodes.length === 0) {

@@ -69,6 +69,8 @@ export function normalizeNode(n: z.infer<typeof nodeSchema>, raw: RawObject, dia
     podCIDR: n.spec.podCIDR,
     osImage: n.status.nodeInfo?.osImage,
     kernelVersion: n.status.nodeInfo?.kernelVersion,
+    ...(n.status.nodeInfo?.kubeletVersion ? { kubeletVersion: n.status.nodeInfo.kubeletVersion } : {}),
+    ...(n.status.nodeInfo?.kubeProxyVersion ? { kubeProxyVersion: n.status.nodeInfo.kubeProxyVersion } : {}),
     labels: n.metadata.labels,
     flannelBackendData: flannelBackendData(n.metadata.annotations[FLANNEL_BACKEND_DATA]),
     maxPods: podCount(n.status.allocatable?.pods ?? n.status.capacity?.pods),

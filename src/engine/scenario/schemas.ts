@@ -12,7 +12,9 @@ export const nodeSchema = z.object({
   status: z
     .object({
       addresses: z.array(z.object({ type: z.string(), address: z.string() })).optional().default([]),
-      nodeInfo: z.object({ osImage: z.string().optional(), kernelVersion: z.string().optional(), operatingSystem: z.string().optional() }).optional(),
+      nodeInfo: z
+        .object({ osImage: z.string().optional(), kernelVersion: z.string().optional(), operatingSystem: z.string().optional(), kubeletVersion: z.string().optional(), kubeProxyVersion: z.string().optional() })
+        .optional(),
       // kubectl prints quantities as strings ("110"); read only `pods`.
       capacity: z.object({ pods: z.union([z.string(), z.number()]).optional() }).optional(),
       allocatable: z.object({ pods: z.union([z.string(), z.number()]).optional() }).optional(),
@@ -140,8 +142,11 @@ export const kubeProxyConfigSchema = z.object({
   nodePortAddresses: z.array(z.string()).nullish(),
   iptables: z.object({ masqueradeBit: z.number().int().min(0).max(31).nullish(), masqueradeAll: z.boolean().optional(), localhostNodePorts: z.boolean().nullish() }).optional(),
   nftables: z.object({ masqueradeBit: z.number().int().min(0).max(31).nullish(), masqueradeAll: z.boolean().optional() }).optional(),
+  /** A node's own kube-proxy config names the node (kube-proxy `--hostname-override`). */
+  hostnameOverride: z.string().optional(),
+  featureGates: z.record(z.string(), z.boolean()).optional(),
   winkernel: z
-    .object({ networkName: z.string().optional(), sourceVip: z.string().optional(), enableDSR: z.boolean().optional() })
+    .object({ networkName: z.string().optional(), sourceVip: z.string().optional(), enableDSR: z.boolean().optional(), forwardHealthCheckVip: z.boolean().optional() })
     .optional(),
 });
 
