@@ -6,7 +6,7 @@
  * when a file is bad.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { PRESETS, compileScenario, loadPreset, traceFlow, type FlowRequest } from '../engine/index';
+import { PRESETS, compileScenario, loadScenarioText, traceFlow, type FlowRequest } from '../engine/index';
 import { editableModel } from '../state/editableModel';
 import { diffTraces } from '../state/stepDiff';
 import { testApp, until, type TestApp } from '../state/testing/harness';
@@ -122,11 +122,20 @@ describe('what-if editing', () => {
     const request: FlowRequest = { src: 'pod:demo/web', dst: 'svc:demo/hello', proto: 'tcp', backend: '172.21.211.10' };
     await app.actions.runTrace(request);
     const imported = app.stores.trace.getState().trace!;
-    const presetTrace = traceFlow(compileScenario(loadPreset('k8s-lab').scenario!), request).trace!;
+    // The dump carries a NetworkPolicy the preset lacks: compare with the preset plus that policy.
+    const presetTrace = traceFlow(compileScenario(loadScenarioText(PRESETS.find((p) => p.name === 'k8s-lab')!.yaml + DUMP_POLICY).scenario!), request).trace!;
     expect(imported.verdict).toBe(presetTrace.verdict);
     expect(imported.steps.map((s) => [s.node, s.at.component, s.action])).toEqual(presetTrace.steps.map((s) => [s.node, s.at.component, s.action]));
   });
 });
+
+/** The NetworkPolicy the lab dump carries (fixtures/k8s-lab.kubectl-get.yaml) and the preset lacks. */
+const DUMP_POLICY = `---
+apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata: { name: allow-hello, namespace: demo }
+spec: { podSelector: { matchLabels: { app: hello } }, ingress: [{ from: [{ podSelector: {} }], ports: [{ port: 8080 }] }] }
+`;
 
 /** Issue 20, "Data loss": every case keeps every edit. */
 describe('nothing the user made is lost', () => {

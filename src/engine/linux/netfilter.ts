@@ -15,6 +15,7 @@ import { ipsetHas } from './ipset';
 import { lookupRoute } from './routes';
 import { nftWalkTable, walkHook, type NftHook, type NftHookResult } from './nft/evaluate';
 import type { LinuxNodeState } from './state';
+import { policyDecisions, policyStep } from '../policy/linuxVerdict';
 
 /** Effects that change the packet's fate or headers: shown in the summary view. */
 const DECISIVE = new Set(['dnat', 'snat', 'masquerade', 'drop', 'reject']);
@@ -62,10 +63,12 @@ export function runHook(
       before: packet,
       rule: { text: hit.ruleText, source: hit.source, ...(hit.owner ? { owner: hit.owner } : {}) },
       // Felix's mark bits (cali-* chains) carry policy results, not kube-proxy's masquerade request.
-      explain: hit.effect === 'mark' && hit.chain.startsWith('cali-') ? 'nft.markCalico' : `nft.${hit.effect}`,
+      explain: hit.effect === 'mark' && (hit.chain.startsWith('cali-') || hit.table === 'ip calico') ? 'nft.markCalico' : `nft.${hit.effect}`,
       params: { hook, table: hit.table, chain: hit.chain, detail: hit.detail ?? '' },
       level: DECISIVE.has(hit.effect) ? 'hop' : 'detail',
     });
   }
+  // NetworkPolicy: one step naming the policy and rule (or the default deny) that decided at each workload chain.
+  for (const d of policyDecisions(result.hits)) rec.add(policyStep(d, hook, packet, (i) => st.pods.find((p) => p.hostVeth === i)?.pod ?? i));
   return result;
 }

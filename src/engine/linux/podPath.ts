@@ -13,6 +13,7 @@ import { StepRecorder } from '../model/steps';
 import { checkMtu } from './mtu';
 import { formatNeighbour } from './neigh';
 import { formatRoute, localTable, lookupLocal, lookupRoute } from './routes';
+import { notEnforced } from '../policy/flannel';
 import type { LinuxNodeState, LinuxPodNetns, Route } from './state';
 
 const POD_LOOPBACK = { name: 'lo', addrs: ['127.0.0.1/8'] };
@@ -50,6 +51,7 @@ function send(st: LinuxNodeState, pod: LinuxPodNetns, p0: Packet, ctx: HopContex
   if (d.kind === 'fragment') {
     p = rec.add({ at: { ...at, layer: 'eth0' }, action: 'fragment', before: p, after: d.first, explain: 'linux.fragment', params: { mtu: pod.eth0.mtu, dev: 'eth0', count: d.count, size: ipLength(p) } });
   }
+  if (pod.unenforcedPolicies?.egress.length) sayNotEnforced(pod, 'egress', p, ctx, rec);
   // The next hop: the gateway, or on flannel's bridge the destination itself when it is on-link (same lease).
   const neigh = pod.neigh.find((n) => n.ip === (r.via ?? dst));
   const framed = withOuterEth(p, { src: pod.eth0.mac, dst: neigh?.mac ?? 'ff:ff:ff:ff:ff:ff' });
@@ -65,12 +67,20 @@ function send(st: LinuxNodeState, pod: LinuxPodNetns, p0: Packet, ctx: HopContex
   return { steps: rec.steps, outcome: { kind: 'send', next: { place: { kind: 'linux-host', node: st.name }, packet: framed, iif: pod.hostVeth } } };
 }
 
-function receive(st: LinuxNodeState, pod: LinuxPodNetns, p0: Packet, rec: StepRecorder): HopResult {
+/** Flannel: the policies that select the pod are named, and not enforced. */
+function sayNotEnforced(pod: LinuxPodNetns, dir: 'ingress' | 'egress', p: Packet, ctx: HopContext, rec: StepRecorder): void {
+  const n = notEnforced(pod.pod, dir, pod.unenforcedPolicies![dir], p);
+  rec.add(n.step);
+  ctx.warnings.push(n.warning);
+}
+
+function receive(st: LinuxNodeState, pod: LinuxPodNetns, p0: Packet, ctx: HopContext, rec: StepRecorder): HopResult {
   const p = rec.add({ at: { component: 'pod', layer: pod.pod }, action: 'receive', before: p0, after: withoutOuterEth(p0), explain: 'pod.receive', params: { pod: pod.pod }, level: 'detail' });
   const ip = innerIp(p);
   if (ip.dst !== pod.ip) {
     return { steps: rec.steps, outcome: { kind: 'stop', verdict: 'dropped', reason: { code: 'not-for-this-pod', params: { dst: ip.dst, pod: pod.pod } } } };
   }
+  if (pod.unenforcedPolicies?.ingress.length) sayNotEnforced(pod, 'ingress', p, ctx, rec);
   const { sport, dport } = ports(p);
   rec.add({ at: { component: 'socket', layer: pod.pod }, action: 'deliver', before: p, explain: 'pod.deliver', params: { pod: pod.pod, src: ip.src, ttl: ip.ttl } });
   const icmp = ip.proto === 'icmp';
@@ -83,5 +93,5 @@ function receive(st: LinuxNodeState, pod: LinuxPodNetns, p0: Packet, rec: StepRe
 /** Evaluates a packet in a pod's netns on a Linux node. */
 export function evaluateLinuxPod(st: LinuxNodeState, pod: LinuxPodNetns, arrival: Arrival, ctx: HopContext): HopResult {
   const rec = new StepRecorder(st.name);
-  return arrival.local ? send(st, pod, arrival.packet, ctx, rec, arrival.unboundSource === true) : receive(st, pod, arrival.packet, rec);
+  return arrival.local ? send(st, pod, arrival.packet, ctx, rec, arrival.unboundSource === true) : receive(st, pod, arrival.packet, ctx, rec);
 }

@@ -5,6 +5,7 @@
  * hostPath.ts and podPath.ts.
  */
 import type { Datapath } from '../datapath/datapath';
+import type { UnenforcedPolicies } from '../policy/flannel';
 import type { ObjectRef } from '../model/diagnostic';
 import type { Cidr } from '../model/ipv4';
 import type { IptablesTable } from './iptables/ruleset';
@@ -84,6 +85,8 @@ export interface LinuxPodNetns {
   bridge?: string;
   routes: Route[];
   neigh: Neighbour[];
+  /** Flannel: NetworkPolicies that select the pod but are not enforced (policy/flannel.ts). */
+  unenforcedPolicies?: UnenforcedPolicies;
 }
 
 export interface LinuxNodeState {

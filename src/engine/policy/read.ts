@@ -36,7 +36,7 @@ export function readPolicyObject(kind: string, raw: RawObject, into: PolicyObjec
     const v = validateObject(k8sNetworkPolicySchema, raw, diags);
     if (!v) return true;
     const namespace = v.metadata.namespace ?? 'default';
-    into.policies.push(policyFromK8s(v, { kind: 'NetworkPolicy', namespace, name: v.metadata.name }, namespace));
+    into.policies.push(withAssumption(policyFromK8s(v, { kind: 'NetworkPolicy', namespace, name: v.metadata.name }, namespace), v.metadata.annotations));
     return true;
   }
   const v = validateObject(calicoPolicySchema, raw, diags);
@@ -48,6 +48,11 @@ export function readPolicyObject(kind: string, raw: RawObject, into: PolicyObjec
     const path = field.split(/[.[\]]/).filter(Boolean).map((x) => (/^\d+$/.test(x) ? Number(x) : x));
     diags.push({ severity, code: severity === 'error' ? 'invalid-field' : 'not-modelled', object, field, line: raw.lineOf(path), message });
   });
-  if (p) into.policies.push(p);
+  if (p) into.policies.push(withAssumption(p, v.metadata.annotations));
   return true;
+}
+
+/** A preset's policy no source gives the text of carries `packetwalk.dev/assumption`; its chains and ACLs are marked. */
+function withAssumption(p: Policy, annotations: Record<string, string>): Policy {
+  return Object.hasOwn(annotations, 'packetwalk.dev/assumption') ? { ...p, assumption: true } : p;
 }

@@ -27,7 +27,7 @@
 import type { ObjectRef } from '../../model/diagnostic';
 import { formatMark, formatRule, formatVerdict } from './format';
 import { keyValue, lookupElement, matchHolds, type NftContext, type NftPacket } from './match';
-import type { NftBaseChainSpec, NftChain, NftHook, NftRule, NftTable, NftVerdict } from './ruleset';
+import type { NftBaseChainSpec, NftChain, NftHook, NftRule, NftStatement, NftTable, NftVerdict } from './ruleset';
 import { NFT_PRIORITY, tableId } from './ruleset';
 import { baseChainsAt, chainIndex, indexedSet } from './lookupIndex';
 
@@ -119,6 +119,20 @@ function dynamicSetMatched(t: NftTable, r: NftRule): string | undefined {
   return undefined;
 }
 
+/** The mark after a `meta mark set` statement. */
+function markAfter(before: number, s: Extract<NftStatement, { kind: 'mark-set' }>): number {
+  switch (s.op) {
+    case 'or':
+      return before | s.value;
+    case 'xor':
+      return before ^ s.value;
+    case 'and':
+      return before & s.value;
+    case 'and-or':
+      return (before & (s.mask ?? 0xffffffff)) | s.value;
+  }
+}
+
 /** Runs one nft rule: undefined when it does not match; else what it decided. Records one hit. */
 function runRule(t: NftTable, c: NftChain, r: NftRule, st: RunState, ctx: NftContext): RuleAction | undefined {
   if (!r.match.every((m) => matchHolds(t, m, st.packet, ctx))) return undefined;
@@ -160,7 +174,7 @@ function runRule(t: NftTable, c: NftChain, r: NftRule, st: RunState, ctx: NftCon
       }
       case 'mark-set': {
         const before = st.packet.mark >>> 0;
-        const after = (s.op === 'or' ? before | s.value : before ^ s.value) >>> 0;
+        const after = markAfter(before, s) >>> 0;
         st.packet = { ...st.packet, mark: after };
         effect = 'mark';
         detail = `mark ${formatMark(before)} -> ${formatMark(after)}`;

@@ -89,6 +89,26 @@ export function formatMatch(m: NftMatch): string {
       return `fib ${m.addr}${m.withOif ? ' . oif' : ''} type ${m.op === '!=' ? '!= ' : ''}${m.type}`;
     case 'ifname':
       return `${m.dir}name ${m.op === '!=' ? '!= ' : ''}"${m.name}"`;
+    case 'ports': {
+      const els = m.ranges.map(([a, b]) => (a === b ? String(a) : `${a}-${b}`));
+      return `${m.proto} ${m.dir} ${els.length === 1 ? els[0]! : `{ ${els.join(', ')} }`}`;
+    }
+    case 'concat-set':
+      return `${m.key.map((k) => (k === 'th dport' && m.proto ? `${m.proto} dport` : k)).join(' . ')} @${m.set}`;
+  }
+}
+
+/** `meta mark set …` as nft lists it: `& mask | value` merges the cleared and set bits of Felix's `mark & m ^ v`. */
+function formatMarkSet(s: Extract<NftStatement, { kind: 'mark-set' }>): string {
+  switch (s.op) {
+    case 'or':
+      return `meta mark set meta mark | ${formatMark(s.value)}`;
+    case 'xor':
+      return `meta mark set meta mark ^ ${formatMark(s.value)}`;
+    case 'and':
+      return `meta mark set meta mark & ${formatMark(s.value)}`;
+    case 'and-or':
+      return `meta mark set meta mark & ${formatMark(((s.mask ?? 0xffffffff) | s.value) >>> 0)} | ${formatMark(s.value)}`;
   }
 }
 
@@ -104,7 +124,7 @@ export function formatStatement(s: NftStatement): string {
     case 'numgen-vmap':
       return `numgen random mod ${s.mod} vmap { ${s.targets.map((t, i) => `${i} : ${formatVerdict(t)}`).join(', ')} }`;
     case 'mark-set':
-      return `meta mark set meta mark ${s.op === 'or' ? '|' : '^'} ${formatMark(s.value)}`;
+      return formatMarkSet(s);
     case 'dnat':
       return `dnat to ${s.addr}${s.port !== undefined ? `:${s.port}` : ''}`;
     case 'snat':

@@ -121,6 +121,15 @@ export function matchHolds(t: NftTable, m: NftMatch, p: NftPacket, ctx: NftConte
       return neg(fibLocal(ctx, m.addr === 'saddr' ? p.src : p.dst, p.oif, m.withOif), m.op);
     case 'ifname':
       return neg(ifnameMatches(m.name, (m.dir === 'iif' ? p.iif : p.oif) ?? ''), m.op);
+    case 'ports': {
+      const port = m.dir === 'dport' ? p.dport : p.sport;
+      return p.proto === m.proto && port !== undefined && m.ranges.some(([a, b]) => port >= a && port <= b);
+    }
+    case 'concat-set': {
+      const s = indexedSet(t, m.set);
+      if (m.proto !== undefined && p.proto !== m.proto) return false;
+      return s !== undefined && lookupElement(s, m.key.map((k) => keyValue(k, p))) !== undefined;
+    }
   }
 }
 

@@ -11,11 +11,11 @@
  * `npm test` installs nftables first; without `nft` the checks are skipped
  * with a message, and under CI=true they fail (src/testing/tools.ts).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { inNetns, normaliseElements } from '../../../testing/nftNetns';
 import { toolOrSkip } from '../../../testing/tools';
 import { compileCalicoNft } from '../cni/calico/nft';
 import { compileKubeProxyNft } from '../proxy/nftables/kubeProxy';
@@ -27,19 +27,6 @@ const NFT = toolOrSkip('nft', 'nftables');
 
 const dir = mkdtempSync(join(tmpdir(), 'packetwalk-nft-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** Runs a shell snippet in a new network namespace; throws with nft's message on failure. */
-function inNetns(script: string): string {
-  return execFileSync('unshare', ['-n', 'sh', '-c', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}
-
-/** Puts every `elements = { … }` block on one line with its items sorted. */
-function normaliseElements(text: string): string {
-  return text.replace(/elements = \{ ([\s\S]*?) \}\n/g, (_m, body: string) => {
-    const items = body.split(/,\s*\n\s*|, /).map((s) => s.trim());
-    return `elements = { ${items.sort().join(', ')} }\n`;
-  });
-}
 
 const representative = printNftRuleset([compileKubeProxyNft(KP_INPUT), compileCalicoNft(CALICO_INPUT)]);
 const overall = printNftRuleset([compileKubeProxyNft(OVERALL_INPUT)]);

@@ -31,7 +31,8 @@ function perLine(type: NftKeyType[]): number {
 }
 
 function formatKeyPart(t: NftKeyType | undefined, v: string): string {
-  return t === 'ipv4_addr' ? formatAddr(v) : v;
+  // nft lists interface names as quoted strings (Felix's dispatch maps are keyed by ifname).
+  return t === 'ipv4_addr' ? formatAddr(v) : t === 'ifname' ? `"${v}"` : v;
 }
 
 function compareKeyPart(t: NftKeyType | undefined, a: string, b: string): number {

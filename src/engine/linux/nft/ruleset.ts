@@ -100,7 +100,11 @@ export type NftMatch =
   | { kind: 'l4proto'; proto: NftL4Proto }
   | { kind: 'dport'; proto: Exclude<NftL4Proto, 'icmp'>; port: number }
   | { kind: 'fib-type'; addr: 'saddr' | 'daddr'; withOif: boolean; op: '==' | '!='; type: 'local' }
-  | { kind: 'ifname'; dir: 'iif' | 'oif'; op: '==' | '!='; name: string };
+  | { kind: 'ifname'; dir: 'iif' | 'oif'; op: '==' | '!='; name: string }
+  /** `tcp dport { 8080-8081, 9000 }` (Felix's policy port matches); ranges are inclusive. */
+  | { kind: 'ports'; proto: Exclude<NftL4Proto, 'icmp'>; dir: 'sport' | 'dport'; ranges: [number, number][] }
+  /** `ip daddr . meta l4proto . tcp dport @set` (Felix's named-port sets); `proto` names `th` as nft lists it. */
+  | { kind: 'concat-set'; key: NftKeyExpr[]; set: string; proto?: Exclude<NftL4Proto, 'icmp'> };
 
 /** Packet fields a concatenated lookup key is built from. */
 export type NftKeyExpr = 'ip saddr' | 'ip daddr' | 'meta l4proto' | 'th dport' | 'iifname' | 'oifname';
@@ -111,7 +115,8 @@ export type NftStatement =
   | { kind: 'reject' }
   | { kind: 'vmap'; key: NftKeyExpr[]; map: string }
   | { kind: 'numgen-vmap'; mod: number; targets: NftVerdict[] }
-  | { kind: 'mark-set'; op: 'or' | 'xor'; value: number }
+  /** `or`/`xor`: mark op value; `and`: mark & value; `and-or`: (mark & mask) | value (Felix's SetMaskedMark). */
+  | { kind: 'mark-set'; op: 'or' | 'xor' | 'and' | 'and-or'; value: number; mask?: number }
   | { kind: 'dnat'; addr: string; port?: number }
   | { kind: 'snat'; addr: string; fullyRandom: boolean }
   | { kind: 'masquerade'; fullyRandom: boolean }

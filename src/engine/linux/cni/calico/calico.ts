@@ -22,6 +22,7 @@ import type { LinuxCni, LinuxCniParts, LinuxHost } from '../cni';
 import { formatNodeStatus } from './bgp';
 import { compileFelixIptables } from './iptables/felixIptables';
 import { compileCalicoNft } from './nft';
+import { viewEndpoints } from '../../../policy/endpoints';
 
 const CNI = 'C9 cni-plugin/pkg/dataplane/linux/dataplane_linux.go';
 
@@ -68,6 +69,16 @@ function compilePods(node: NodeSpec, view: ClusterView, mtu: number): LinuxPodNe
       },
     ];
   });
+}
+
+/** Felix's view for the filter chains: this node's cali… interfaces with their endpoints, every endpoint, the policies. */
+function policyInput(view: ClusterView, pods: LinuxPodNetns[]) {
+  const all = viewEndpoints(view);
+  const local = pods.flatMap((p) => {
+    const endpoint = all.find((e) => e.pod === p.pod);
+    return endpoint ? [{ iface: p.hostVeth, endpoint }] : [];
+  });
+  return { local, all, policies: view.scenario.networkPolicies };
 }
 
 function compile({ node, self, view, nic }: LinuxHost): LinuxCniParts {
@@ -122,6 +133,7 @@ function compile({ node, self, view, nic }: LinuxHost): LinuxCniParts {
           vxlan: withVxlan ? { ifname: VXLAN_IFACE, tunnelAddr: self.tunnelAddr!, port: s.calico.vxlanPort } : undefined,
           ipip: withIpip ? { ifname: IPIP_IFACE, tunnelAddr: self.tunnelAddr! } : undefined,
           workloadIfacePrefix: WORKLOAD_IFACE_PREFIX,
+          policy: policyInput(view, pods),
         }),
       ]
     : [];

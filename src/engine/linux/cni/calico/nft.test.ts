@@ -36,12 +36,14 @@ describe('compileCalicoNft', () => {
     expect(text).toContain('chain filter-FORWARD {\n\t\ttype filter hook forward priority filter; policy accept;\n\t\tjump filter-cali-FORWARD');
   });
 
-  it('says plainly that policy is not enforced', () => {
-    for (const name of ['filter-cali-INPUT', 'filter-cali-FORWARD', 'filter-cali-OUTPUT']) {
-      const r = findChain(t, name)!.rules[0]!;
-      expect(formatRule(r)).toMatch(/^accept comment "packetwalk: .* NetworkPolicy not enforced"$/);
-      expect(r.assumption).toBe(true);
-    }
+  it("without workloads the filter layer is Felix's static chains and empty dispatch maps", () => {
+    expect(findChain(t, 'filter-cali-FORWARD')!.rules.map(formatRule)).toEqual([
+      'meta mark set meta mark & 0xffe5ffff',
+      'iifname "cali*" jump filter-cali-from-wl-dispatch',
+      'oifname "cali*" jump filter-cali-to-wl-dispatch',
+    ]);
+    expect(findChain(t, 'filter-cali-OUTPUT')!.rules.map(formatRule)).toEqual(['meta mark & 0x00010000 == 0x00010000 accept', 'oifname "cali*" return']);
+    expect(findSet(t, 'filter-cali-from-wl-dispatch')!.elements).toEqual([]);
   });
 
   it('has an empty nat-outgoing chain when no pool masquerades, and no tunnel rule without VXLAN', () => {

@@ -8,10 +8,8 @@
  * the kernel-hook chain POSTROUTING is the base chain `nat-POSTROUTING`,
  * into which Felix inserts `jump nat-cali-POSTROUTING`.
  *
- * NetworkPolicy is NOT enforced by this model: the filter base chains jump to
- * `filter-cali-INPUT/FORWARD/OUTPUT`, which hold a single placeholder
- * `accept` rule with a comment saying so (Felix's dispatch, workload and
- * policy chains are not compiled).
+ * The filter layer (NetworkPolicy: dispatch maps, per-workload chains,
+ * policy and profile chains) is rendered by policy/felixNft.ts.
  *
  * Not modelled: mangle and raw layers, `nat-INPUT`, Felix's per-rule hash
  * comments (`cali:…`), the VXLAN source check in cali-INPUT, NAT outgoing
@@ -38,6 +36,9 @@ import { parseCidr } from '../../../model/ipv4';
 import type { IPPoolSpec } from '../../../model/scenario';
 import type { NftChain, NftRule, NftSet, NftTable } from '../../nft/ruleset';
 import { NFT_PRIORITY, rule, verdict, verdictStmt } from '../../nft/ruleset';
+import { compileFelixFilter, type LocalEndpoint } from '../../../policy/felixNft';
+import type { PolicyEndpoint } from '../../../policy/endpoints';
+import type { Policy } from '../../../policy/model';
 
 /** What compileCalicoNft reads. */
 export interface CalicoNftInput {
@@ -51,6 +52,8 @@ export interface CalicoNftInput {
   ipip?: { ifname: string; tunnelAddr: string };
   /** Workload interface prefix (`cali`). */
   workloadIfacePrefix: string;
+  /** NetworkPolicy: this node's workload interfaces, every endpoint and the policies (none when absent). */
+  policy?: { local: LocalEndpoint[]; all: readonly PolicyEndpoint[]; policies: readonly Policy[] };
 }
 
 /** IP-set names (v4): `cali40` + set ID. The all-pools set is `network-ip-pools` from Calico 3.31 (`all-ipam-pools` before). */
@@ -60,7 +63,6 @@ export const CALICO_SET_MASQ_POOLS = 'cali40masq-ipam-pools';
 const SRC_TABLE = 'C18 felix/nftables/table.go (base chains)';
 const SRC_STATIC = 'C17 felix/rules/static.go';
 const SRC_NAT = 'C16 felix/rules/nat.go NATOutgoingChain';
-const PLACEHOLDER = 'assumption: packetwalk placeholder; Calico policy is not modelled';
 
 function chain(name: string, rules: NftRule[], source: string, base?: NftChain['base']): NftChain {
   const c: NftChain = { name, rules, source };
@@ -128,22 +130,15 @@ export function compileCalicoNft(input: CalicoNftInput): NftTable {
     );
   }
 
-  const placeholder = (what: string): NftRule =>
-    rule(PLACEHOLDER, [], [verdictStmt(verdict.accept)], { comment: `packetwalk: ${what} not modelled, NetworkPolicy not enforced`, assumption: true });
-  const filter = (hook: 'input' | 'forward' | 'output'): NftChain['base'] => ({ type: 'filter', hook, priority: NFT_PRIORITY.filter, policy: 'accept' });
+  const filter = compileFelixFilter({ local: [], all: [], policies: [], ...input.policy, workloadIfacePrefix: input.workloadIfacePrefix });
   const nat = (hook: 'prerouting' | 'output' | 'postrouting', priority: number): NftChain['base'] => ({ type: 'nat', hook, priority, policy: 'accept' });
   const srcnat10 = NFT_PRIORITY.srcnat + 10;
 
   const chains: NftChain[] = [
-    chain('filter-INPUT', [jump('filter-cali-INPUT', SRC_TABLE)], SRC_TABLE, filter('input')),
-    chain('filter-FORWARD', [jump('filter-cali-FORWARD', SRC_TABLE)], SRC_TABLE, filter('forward')),
-    chain('filter-OUTPUT', [jump('filter-cali-OUTPUT', SRC_TABLE)], SRC_TABLE, filter('output')),
+    ...filter.chains,
     chain('nat-PREROUTING', [jump('nat-cali-PREROUTING', SRC_TABLE)], SRC_TABLE, nat('prerouting', NFT_PRIORITY.dstnat)),
     chain('nat-OUTPUT', [jump('nat-cali-OUTPUT', SRC_TABLE)], `${SRC_TABLE}; priority per DATAPATH-FACTS §3`, nat('output', srcnat10)),
     chain('nat-POSTROUTING', [jump('nat-cali-POSTROUTING', SRC_TABLE)], `${SRC_TABLE}; priority per DATAPATH-FACTS §3`, nat('postrouting', srcnat10)),
-    chain('filter-cali-INPUT', [placeholder('Calico host/workload input policy')], PLACEHOLDER),
-    chain('filter-cali-FORWARD', [placeholder('Calico forward policy')], PLACEHOLDER),
-    chain('filter-cali-OUTPUT', [placeholder('Calico output policy')], PLACEHOLDER),
     chain('nat-cali-PREROUTING', [jump('nat-cali-fip-dnat', `${SRC_STATIC} StaticNATPreroutingChains`)], `${SRC_STATIC} StaticNATPreroutingChains`),
     chain('nat-cali-OUTPUT', [jump('nat-cali-fip-dnat', `${SRC_STATIC} StaticNATOutputChains`)], `${SRC_STATIC} StaticNATOutputChains`),
     chain('nat-cali-POSTROUTING', postrouting, `${SRC_STATIC} StaticNATPostroutingChains`),
@@ -155,7 +150,7 @@ export function compileCalicoNft(input: CalicoNftInput): NftTable {
   return {
     family: 'ip',
     name: 'calico',
-    sets: [poolSet(CALICO_SET_ALL_POOLS, pools), poolSet(CALICO_SET_MASQ_POOLS, masqPools)],
+    sets: [poolSet(CALICO_SET_ALL_POOLS, pools), poolSet(CALICO_SET_MASQ_POOLS, masqPools), ...filter.sets],
     chains,
     source: 'C18 felix/nftables/table.go (one table "calico" per IP family)',
   };

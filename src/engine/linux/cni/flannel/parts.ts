@@ -34,6 +34,7 @@ import { compileVtepEntries, FLANNEL_FDB } from '../../neigh';
 import { compileFlannelNft } from './nft';
 import type { NftTable } from '../../nft/ruleset';
 import type { FdbEntry, Link, LinuxPodNetns, Neighbour, Route } from '../../../linux/state';
+import { unenforcedByPod } from '../../../policy/flannel';
 
 const CNI_FLANNEL = 'containernetworking/plugins plugins/meta/flannel/flannel_linux.go (bridge delegate, host-local ipam with the Network route)';
 const CNI_BRIDGE_SRC = 'containernetworking/plugins plugins/main/bridge (isDefaultGateway: default via the bridge address)';
@@ -60,6 +61,7 @@ export function flannelMtu(f: FlannelSpec, hostMtu: number): number {
 function compilePods(node: NodeSpec, view: ClusterView, lease: Cidr, mtu: number, bridgeMac: string): LinuxPodNetns[] {
   const gw = intToIp(lease.base + 1);
   const network = parseCidr(view.scenario.flannel!.network)!;
+  const unenforced = unenforcedByPod(view);
   const local = view.podsOnNode(node.name).flatMap((p) => {
     const ip = view.podIP.get(`${p.namespace}/${p.name}`);
     return p.hostNetwork || !ip ? [] : [{ p, ip }];
@@ -75,7 +77,9 @@ function compilePods(node: NodeSpec, view: ClusterView, lease: Cidr, mtu: number
       { ip: gw, dev: 'eth0', mac: bridgeMac, state: 'REACHABLE', source: 'kernel ARP: cni0 answers for its own address' },
       ...local.filter((o) => o.p !== p).map((o): Neighbour => ({ ip: o.ip, dev: 'eth0', mac: podMac(o.p.namespace, o.p.name), state: 'REACHABLE', source: 'kernel ARP across cni0 (same lease, on-link)' })),
     ];
-    return { pod: `${p.namespace}/${p.name}`, ref: p.ref, ip, eth0, hostVeth: bridgeVethName(p.namespace, p.name), bridge: CNI_BRIDGE, routes, neigh };
+    const key = `${p.namespace}/${p.name}`;
+    const u = unenforced.get(key);
+    return { pod: key, ref: p.ref, ip, eth0, hostVeth: bridgeVethName(p.namespace, p.name), bridge: CNI_BRIDGE, routes, neigh, ...(u ? { unenforcedPolicies: u } : {}) };
   });
 }
 

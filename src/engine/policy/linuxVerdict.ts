@@ -1,0 +1,83 @@
+/**
+ * What decided a packet in Felix's filter chains, read back from the rules
+ * a hook walk hit: for each workload chain entered (cali-tw-/cali-fw-), the
+ * policy rule that allowed or denied it, the tier's default deny, or the
+ * namespace profile when no policy selects the pod. The trace shows it as
+ * one step naming the policy (linked to its object) and the rule's field.
+ */
+import type { ObjectRef } from '../model/diagnostic';
+import type { NftHit } from '../linux/nft/evaluate';
+import type { Packet } from '../model/packet';
+import type { StepInput } from '../model/steps';
+
+export interface PolicyDecision {
+  kind: 'allow' | 'deny' | 'defaultDeny' | 'profile';
+  direction: 'ingress' | 'egress';
+  /** The workload interface whose chain decided. */
+  iface: string;
+  chain: string;
+  ruleText: string;
+  source: string;
+  policy?: ObjectRef;
+  /** The rule's field in its object, e.g. `spec.ingress[0].from[1]`. */
+  rule?: string;
+}
+
+const ENDPOINT = /^filter-cali-(tw|fw)-(.+)$/;
+const POLICY = /^filter-cali-(pi|po)-/;
+const PROFILE = /^filter-cali-(pri|pro)-/;
+const ACCEPT_MARK = /\| 0x00010000$/;
+
+function ruleField(source: string): string | undefined {
+  return /; rule (\S+)/.exec(source)?.[1];
+}
+
+/** The decisions in hit order (one per workload chain that reached a verdict). */
+export function policyDecisions(hits: readonly NftHit[]): PolicyDecision[] {
+  const out: PolicyDecision[] = [];
+  let ep: { iface: string; direction: 'ingress' | 'egress'; chain: string } | undefined;
+  const decide = (h: NftHit, kind: PolicyDecision['kind']) => {
+    if (!ep) return;
+    const d: PolicyDecision = { kind, direction: ep.direction, iface: ep.iface, chain: h.chain, ruleText: h.ruleText, source: h.source };
+    if (h.owner && kind !== 'defaultDeny') d.policy = h.owner;
+    const field = ruleField(h.source);
+    if (field) d.rule = field;
+    out.push(d);
+    ep = undefined;
+  };
+  for (const h of hits) {
+    const target = h.effect === 'vmap' ? /goto (filter-cali-(?:tw|fw)-\S+)$/.exec(h.detail ?? '')?.[1] : undefined;
+    const m = target ? ENDPOINT.exec(target) : undefined;
+    if (m) {
+      ep = { iface: m[2]!, direction: m[1] === 'tw' ? 'ingress' : 'egress', chain: target! };
+      continue;
+    }
+    if (POLICY.test(h.chain)) {
+      if (h.effect === 'mark' && ACCEPT_MARK.test(h.ruleText.replace(/ comment ".*"$/, ''))) decide(h, 'allow');
+      else if (h.effect === 'drop') decide(h, 'deny');
+    } else if (PROFILE.test(h.chain) && h.effect === 'mark') decide(h, 'profile');
+    else if (ENDPOINT.test(h.chain) && h.effect === 'drop' && h.ruleText.includes('End of tier')) decide(h, 'defaultDeny');
+  }
+  return out;
+}
+
+/** `NetworkPolicy demo/web`, `GlobalNetworkPolicy x`. */
+export function describeRef(r: ObjectRef): string {
+  return `${r.kind} ${r.namespace !== undefined ? `${r.namespace}/` : ''}${r.name}`;
+}
+
+/** The trace step for a decision: `policy.allow|deny|defaultDeny|profile`, the rule linked to the policy (or the pod). */
+export function policyStep(d: PolicyDecision, hook: string, before: Packet, podOf: (iface: string) => string): StepInput {
+  const pod = podOf(d.iface);
+  const [ns = '', name = ''] = pod.split('/');
+  const owner: ObjectRef = d.kind === 'profile' ? { kind: 'Namespace', name: ns } : (d.policy ?? { kind: 'Pod', namespace: ns, name });
+  return {
+    at: { component: 'netfilter', table: 'ip calico', chain: d.chain, layer: hook },
+    action: d.kind === 'allow' || d.kind === 'profile' ? 'allow' : 'drop',
+    before,
+    rule: { text: d.ruleText, source: d.source, owner },
+    explain: `policy.${d.kind}`,
+    params: { pod, direction: d.direction, policy: d.policy ? describeRef(d.policy) : '', rule: d.rule ?? '', namespace: ns },
+    level: d.kind === 'profile' ? 'detail' : 'hop',
+  };
+}
