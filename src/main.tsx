@@ -45,4 +45,8 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-void bootClassroom(appState, classroom);
+// Share links are decoded in the worker: an untrusted link never costs the main thread.
+void bootClassroom(appState, classroom, async (href) => {
+  const answer = await mainClient.decodeShareUrl(href);
+  return answer.kind === 'ok' ? answer.value : { error: { code: 'corrupt', message: answer.kind === 'error' ? answer.message : 'the link could not be read' } };
+});

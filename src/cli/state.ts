@@ -1,7 +1,7 @@
 /**
  * `packetwalk state --scenario … --node NAME [--view ID]`: a node's state as
- * the real tools print it (Linux: addr, routes, neigh, fdb, sysctl, nft,
- * pod:NS/NAME; Windows: hns or hns-network|hns-endpoint|hns-namespace|
+ * the real tools print it (Linux: datapath, addr, routes, neigh, fdb, sysctl,
+ * nft, iptables, ipset, pod:NS/NAME; Windows: hns or hns-network|hns-endpoint|hns-namespace|
  * hns-policylist, vfp, routes, lb, ipam); without --view every view under a
  * `# <command>` heading. `--view yaml` (no --node) prints the scenario's
  * YAML: a preset as it ships, files as given (JSON as YAML documents).
@@ -16,7 +16,7 @@ import { openSession } from './session';
 
 export const STATE_USAGE = `usage: packetwalk state --scenario <preset|file>[,…] --node NAME [--view ID]
        packetwalk state --scenario <preset|file>[,…] --view yaml
-  Linux views: addr, routes, neigh, fdb, sysctl, nft, pod:NS/NAME
+  Linux views: datapath, addr, routes, neigh, fdb, sysctl, nft, iptables, ipset (when the node has them), pod:NS/NAME
   Windows views: hns (every hns-…), hns-network, hns-endpoint, hns-namespace, hns-policylist, vfp, routes, lb, ipam
   yaml: the scenario's YAML (a preset as it ships; files as given, JSON as YAML documents)
 ${INPUT_USAGE}

@@ -3,6 +3,8 @@
  * (`reason.<code>`). Keys are the engine's; parameters are interpolated by
  * i18next (`{{name}}`).
  */
+import { winBehaviourEn } from './explain.winBehaviour.en';
+
 export const explainEn = {
   explain: {
     linux: {
@@ -11,6 +13,7 @@ export const explainEn = {
       martian: "{{dst}} is a loopback address arriving on {{dev}}, where route_localnet is off: the kernel drops it as a martian destination.",
       nodePortNotOnLoopback: "Nothing answers {{ip}}:{{port}}: kube-proxy in nftables mode serves NodePorts only on the node's addresses, never on 127.0.0.0/8, so the stack answers with a reset (or ICMP port unreachable).",
       receive: 'The frame arrives on {{dev}}.',
+      decapsulateIpip: '{{dev}} takes the IP-in-IP packet from {{from}} (IP protocol 4) and strips the outer IP header; the inner packet re-enters the stack as received on {{dev}}.',
       decapsulate: '{{dev}} strips the outer Ethernet, IP, UDP and VXLAN headers (VNI {{vni}}, sent by {{from}}); the inner packet re-enters the stack.',
       vniMismatch: 'The VXLAN header carries VNI {{vni}}, but {{dev}} is configured for VNI {{expected}}: the packet is dropped.',
       noRoute: 'No route in the main table matches {{dst}}.',
@@ -26,6 +29,7 @@ export const explainEn = {
       arpFailed: 'Nobody on the {{dev}} network answers ARP for {{ip}}.',
       transmitNic: 'Out of {{dev}} to the next hop {{nextHop}} ({{to}}, MAC {{mac}}).',
       vxlanNoPeer: '{{dev}} has no ARP/FDB entry for the gateway {{via}}: the packet cannot be encapsulated.',
+      encapsulateIpip: '{{dev}} puts an outer IP header in front (IP-in-IP, protocol 4): {{local}} → {{remote}}, the route\'s gateway; the TTL is copied from the inner packet and DF is clear (nopmtudisc).',
       encapsulate: '{{dev}} wraps the frame in VXLAN: the ARP entry gives the remote VTEP MAC {{vtepMac}}, the FDB entry the remote node {{remote}}; outer IP {{local}} → {{remote}}, UDP port {{port}}, VNI {{vni}}.',
       routeOuter: 'The encapsulated packet to {{dst}} leaves by {{dev}}.',
       transmitVeth: 'Out of {{dev}} into the netns of pod {{pod}}.',
@@ -63,6 +67,7 @@ export const explainEn = {
       snat: 'SNAT in {{table}} {{chain}}. {{detail}}',
       masquerade: 'Masquerade in {{table}} {{chain}}: the source becomes the address of the outgoing interface. {{detail}}',
       mark: 'The packet is marked in {{chain}} so that it is masqueraded on the way out. {{detail}}',
+      markCalico: 'Felix sets or clears its own mark bits in {{chain}} (accept 0x10000, pass 0x20000, scratch 0x40000 and 0x80000); later rules read them to learn what policy decided. {{detail}}',
       vmap: 'Verdict map lookup in {{chain}}. {{detail}}',
       numgen: 'kube-proxy picks an endpoint at random (numgen). {{detail}}',
       statistic: 'kube-proxy picks an endpoint at random: rule {{detail}} of its service chain matched (iptables statistic, each endpoint equally likely).',
@@ -80,6 +85,7 @@ export const explainEn = {
       hostSend: 'The host sends to {{dst}} (next hop {{via}}).',
     },
     windows: {
+      ...winBehaviourEn.explain,
       switchLoop: "The packet for {{dst}} went through the switch {{passes}} times inside the node without reaching a port: the simulation stops it here.",
       hostLoopback: "{{dst}} is an address of the host itself: the TCP/IP stack loops the packet back without the vSwitch or VFP.",
       compartmentLoopback: "{{dst}} is an address of pod {{pod}} itself: its compartment loops the packet back without the vNIC.",
@@ -130,7 +136,7 @@ export const explainEn = {
       borrowedAddress: '{{ip}} lies in this node\'s block {{block}}, so VFP treats it as local, but the pod {{pod}} that has it runs on {{owner}} (an address borrowed without strictAffinity): the packet is lost.',
       dsrLoopback: 'The load balancer picked pod {{pod}} itself as the backend of {{vip}}: with DSR this needs loopback DSR, which is not configured — the packet is dropped.',
       lbCapExceeded: 'kube-proxy asked for a load balancer for {{vip}} with {{count}} backends, over the cap of {{cap}} for build {{build}}: HNS refused it.',
-      noLoadBalancer: 'There is no load balancer for {{vip}} ({{service}} has no usable endpoints): nothing on Windows answers, the connection times out.',
+      noLoadBalancer: 'There is no load balancer for {{vip}} on this node ({{service}}): nothing on Windows answers, the connection times out.',
       nodePortFromNode: 'NodePort {{port}} from the node itself is not supported on Windows.',
     },
     trace: {
@@ -142,6 +148,7 @@ export const explainEn = {
     },
   },
   reason: {
+    ...winBehaviourEn.reason,
     'port-closed': "Nothing listens on {{host}} at {{proto}} port {{port}}: connection refused.",
     'reply-unexpected-source': 'The reply reaches {{host}} from {{seen}}, but the connection was opened to {{dialled}}: no socket matches it, so the stack answers with a reset. The reply took another path than the request (asymmetric routing), past the node whose conntrack would have undone the translation.',
     'reply-unexpected-source-udp': 'The reply reaches {{host}} from {{seen}}, but the connection was opened to {{dialled}}: no socket matches it, so it is dropped. The reply took another path than the request (asymmetric routing), past the node whose conntrack would have undone the translation.',

@@ -2,6 +2,8 @@
  * Русские пояснения к шагам трассировки и вердиктам; термины — как в статье
  * серии («под», «узел», «маршрут», «блок», «туннельный адрес», «маскарадинг»).
  */
+import { winBehaviourRu } from './explain.winBehaviour.ru';
+
 export const explainRu = {
   explain: {
     linux: {
@@ -10,6 +12,7 @@ export const explainRu = {
       martian: "Адрес loopback {{dst}} пришёл на {{dev}}, где route_localnet выключен: ядро отбрасывает пакет как martian.",
       nodePortNotOnLoopback: "На {{ip}}:{{port}} никто не отвечает: kube-proxy в режиме nftables обслуживает NodePort только на адресах узла и никогда на 127.0.0.0/8, поэтому стек отвечает сбросом (или ICMP port unreachable).",
       receive: 'Кадр приходит на {{dev}}.',
+      decapsulateIpip: '{{dev}} принимает пакет IP-in-IP от {{from}} (IP-протокол 4) и снимает внешний IP-заголовок; внутренний пакет снова входит в стек, как принятый на {{dev}}.',
       decapsulate: '{{dev}} снимает внешние заголовки Ethernet, IP, UDP и VXLAN (VNI {{vni}}, отправитель {{from}}); внутренний пакет снова входит в стек узла.',
       vniMismatch: 'В заголовке VXLAN VNI {{vni}}, а {{dev}} настроен на VNI {{expected}}: пакет отброшен.',
       noRoute: 'В основной таблице нет маршрута к {{dst}}.',
@@ -25,6 +28,7 @@ export const explainRu = {
       arpFailed: 'В сети {{dev}} никто не отвечает на ARP-запрос о {{ip}}.',
       transmitNic: 'Пакет уходит через {{dev}} к следующему узлу {{nextHop}} ({{to}}, MAC {{mac}}).',
       vxlanNoPeer: 'У {{dev}} нет записей ARP и FDB для шлюза {{via}}: завернуть пакет в VXLAN нельзя.',
+      encapsulateIpip: '{{dev}} добавляет внешний IP-заголовок (IP-in-IP, протокол 4): {{local}} → {{remote}} — шлюз маршрута; TTL копируется из внутреннего пакета, DF сброшен (nopmtudisc).',
       encapsulate: '{{dev}} заворачивает кадр в VXLAN: по записи ARP — MAC VTEP соседа {{vtepMac}}, по записи FDB — адрес его узла {{remote}}; внешний IP {{local}} → {{remote}}, UDP-порт {{port}}, VNI {{vni}}.',
       routeOuter: 'Обёрнутый пакет к {{dst}} уходит через {{dev}}.',
       transmitVeth: 'Пакет уходит через {{dev}} в сетевое пространство имён пода {{pod}}.',
@@ -62,6 +66,7 @@ export const explainRu = {
       snat: 'SNAT в {{table}} {{chain}}. {{detail}}',
       masquerade: 'Маскарадинг в {{table}} {{chain}}: адрес источника — адрес исходящего интерфейса. {{detail}}',
       mark: 'Пакет помечается в {{chain}}, чтобы на выходе к нему применили маскарадинг. {{detail}}',
+      markCalico: 'Felix устанавливает или сбрасывает свои биты метки в {{chain}} (accept 0x10000, pass 0x20000, scratch 0x40000 и 0x80000); по ним следующие правила узнают решение политики. {{detail}}',
       vmap: 'Поиск в карте вердиктов в {{chain}}. {{detail}}',
       numgen: 'kube-proxy выбирает конечную точку случайно (numgen). {{detail}}',
       statistic: 'kube-proxy выбирает конечную точку случайно: сработало правило {{detail}} цепочки сервиса (iptables statistic, все конечные точки равновероятны).',
@@ -79,6 +84,7 @@ export const explainRu = {
       hostSend: 'Хост отправляет пакет к {{dst}} (следующий переход {{via}}).',
     },
     windows: {
+      ...winBehaviourRu.explain,
       switchLoop: "Пакет для {{dst}} прошёл через коммутатор {{passes}} раз внутри узла и не дошёл ни до одного порта: симуляция останавливает его здесь.",
       hostLoopback: "{{dst}} — адрес самого хоста: стек TCP/IP возвращает пакет себе, минуя vSwitch и VFP.",
       compartmentLoopback: "{{dst}} — адрес самого пода {{pod}}: его сетевой отсек (compartment) возвращает пакет себе, минуя vNIC.",
@@ -129,7 +135,7 @@ export const explainRu = {
       borrowedAddress: '{{ip}} лежит в блоке этого узла {{block}}, поэтому VFP считает его своим, локальным, но под {{pod}} с этим адресом работает на {{owner}} (адрес заимствован без strictAffinity): пакет теряется.',
       dsrLoopback: 'Балансировщик выбрал бэкендом {{vip}} сам под {{pod}}: с DSR для этого нужен loopback DSR, он не настроен — пакет отброшен.',
       lbCapExceeded: 'kube-proxy запросил балансировщик для {{vip}} с {{count}} бэкендами — больше предела {{cap}} для сборки {{build}}: HNS отказал.',
-      noLoadBalancer: 'Балансировщика для {{vip}} нет (у {{service}} нет готовых конечных точек): на Windows никто не отвечает, соединение истекает по тайм-ауту.',
+      noLoadBalancer: 'Балансировщика для {{vip}} на этом узле нет ({{service}}): на Windows никто не отвечает, соединение истекает по тайм-ауту.',
       nodePortFromNode: 'Обращение к NodePort {{port}} с самого узла на Windows не поддерживается.',
     },
     trace: {
@@ -141,6 +147,7 @@ export const explainRu = {
     },
   },
   reason: {
+    ...winBehaviourRu.reason,
     'port-closed': "На {{host}} никто не слушает {{proto}}-порт {{port}}: соединение отвергнуто.",
     'reply-unexpected-source': 'Ответ приходит на {{host}} от {{seen}}, а соединение открывалось к {{dialled}}: ни один сокет ему не соответствует, поэтому стек отвечает сбросом (RST). Ответ прошёл другим путём, чем запрос (асимметричная маршрутизация), мимо узла, чей conntrack отменил бы трансляцию.',
     'reply-unexpected-source-udp': 'Ответ приходит на {{host}} от {{seen}}, а соединение открывалось к {{dialled}}: ни один сокет ему не соответствует, поэтому он отбрасывается. Ответ прошёл другим путём, чем запрос (асимметричная маршрутизация), мимо узла, чей conntrack отменил бы трансляцию.',

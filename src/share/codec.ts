@@ -7,7 +7,8 @@
  * `unsupported-version`, and a well-formed link with bad fields is `invalid`
  * (the message names the field).
  */
-import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
+import { compressToEncodedURIComponent } from 'lz-string';
+import { lzDecodeUriComponent } from './lzDecode';
 import { shareStateSchema, type ShareState } from './shareState';
 
 /** The format version this build writes and reads. Bump it (and keep a reader for the old one) when the state changes shape. */
@@ -15,6 +16,13 @@ export const SHARE_VERSION = 1;
 
 /** Longest share text decoded (characters); longer input is refused as corrupt before decompressing. */
 export const MAX_SHARE_TEXT = 400_000;
+
+/**
+ * Most characters a share text may unpack to: ten times the longest text,
+ * room for a scenario's YAML; a link that unpacks to more is refused as soon
+ * as it passes this (lz-string output can grow quadratically with its input).
+ */
+export const MAX_SHARE_JSON = 10 * MAX_SHARE_TEXT;
 
 export type ShareErrorCode = 'corrupt' | 'unsupported-version' | 'invalid';
 
@@ -51,19 +59,16 @@ const fail = (code: ShareErrorCode, message: string): DecodeResult => ({ error: 
 
 /**
  * Decodes a share text (the part after `#share=`, or the whole text).
- * Never throws.
+ * Never throws; never unpacks more than `maxUnpacked` characters.
  */
-export function decodeShare(text: string): DecodeResult {
+export function decodeShare(text: string, maxUnpacked = MAX_SHARE_JSON): DecodeResult {
   if (typeof text !== 'string' || text.trim() === '') return fail('corrupt', 'The link carries no view state.');
   const code = text.trim();
   if (code.length > MAX_SHARE_TEXT) return fail('corrupt', `The link is too long (${code.length} characters; at most ${MAX_SHARE_TEXT}).`);
   if (!/^[A-Za-z0-9+\-$]*$/.test(code)) return fail('corrupt', 'The link contains characters a share link never has; it was probably cut or changed.');
-  let json: string | null;
-  try {
-    json = decompressFromEncodedURIComponent(code);
-  } catch {
-    json = null;
-  }
+  const unpacked = lzDecodeUriComponent(code, maxUnpacked);
+  if ('error' in unpacked && unpacked.error === 'too-large') return fail('corrupt', `The link unpacks to more than ${maxUnpacked} characters; it was not made by packetwalk.`);
+  const json = 'text' in unpacked ? unpacked.text : '';
   if (!json) return fail('corrupt', 'The link could not be unpacked; it was probably cut or changed.');
   let data: unknown;
   try {

@@ -13,9 +13,10 @@
  */
 import { wrap, type Endpoint, type Remote } from 'comlink';
 import type { FlowRequest, NodeStateView, PresetInfo, Trace } from '../engine/index';
+import type { DecodeResult } from '../share/codec';
 import type { ScenarioSource } from '../share/scenarioSource';
 import { errorMessage, type Answer } from './answer';
-import type { EngineWorkerApi, ExplainCatalogue, OpenedScenario, Tagged, TraceResult, TraceTextFormat } from './api';
+import type { EngineWorkerApi, ExplainCatalogue, OpenedScenario, OpenScenarioOptions, Tagged, TraceResult, TraceTextFormat } from './api';
 import type { Finding, ReadinessOptions, Runbook } from '../engine/index';
 import type { HnsComparison, IpamView } from './api';
 
@@ -35,7 +36,7 @@ export interface RestartEvent {
 export interface EngineClient {
   listPresets(): Promise<Answer<readonly PresetInfo[]>>;
   /** Opens a scenario (a new revision): parsed and compiled in the worker; see `EngineWorkerApi.openScenario`. */
-  openScenario(source: ScenarioSource): Promise<Answer<OpenedScenario>>;
+  openScenario(source: ScenarioSource, options?: OpenScenarioOptions): Promise<Answer<OpenedScenario>>;
   traceFlow(request: FlowRequest): Promise<Answer<TraceResult>>;
   nodeStateViews(node: string): Promise<Answer<NodeStateView[]>>;
   /** A trace as text or Markdown, as `npm run trace` prints it (formatted in the worker with the given sentence catalogue). */
@@ -48,6 +49,8 @@ export interface EngineClient {
   ipamView(): Promise<Answer<IpamView>>;
   /** The current scenario's HNS dumps (a files source) compared with its cluster objects. */
   compareImportedHns(): Promise<Answer<HnsComparison[]>>;
+  /** The share state in a page address, decoded in the worker (undefined when the address has none). */
+  decodeShareUrl(href: string): Promise<Answer<DecodeResult | undefined>>;
   /** Calls `listener` whenever the worker is restarted; returns the unsubscribe. */
   onRestart(listener: (event: RestartEvent) => void): () => void;
   /** The current scenario revision (0 before the first `openScenario`). */
@@ -152,9 +155,9 @@ export function createEngineClient(spawn: () => EngineWorker, { timeoutMs = DEFA
       return revision;
     },
     listPresets: () => call((remote) => remote.listPresets()),
-    async openScenario(source) {
+    async openScenario(source, options) {
       revision += 1;
-      const answer = await tagged((remote, rev) => remote.openScenario(rev, source));
+      const answer = await tagged((remote, rev) => remote.openScenario(rev, source, options));
       if (answer.kind === 'ok' && answer.value.compiled) lastGood = source;
       return answer;
     },
@@ -165,6 +168,7 @@ export function createEngineClient(spawn: () => EngineWorker, { timeoutMs = DEFA
     ipamView: () => tagged((remote, rev) => remote.ipamView(rev)),
     compareImportedHns: () => tagged((remote, rev) => remote.compareImportedHns(rev)),
     formatTrace: (trace, format, sentences, detail = false) => call((remote) => remote.formatTrace(trace, format, sentences, detail)),
+    decodeShareUrl: (href) => call<DecodeResult | undefined>((remote) => remote.decodeShareUrl(href)),
     onRestart(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

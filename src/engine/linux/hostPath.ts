@@ -2,7 +2,7 @@
  * A packet in a Linux node's own network stack (the host netns):
  *
  *   from a link:  [bridge port: L2 forward to another pod, or up to the
- *                 bridge device] → receive → [VXLAN decap] → conntrack → PREROUTING (raw,
+ *                 bridge device] → receive → [VXLAN or IPIP decap] → conntrack → PREROUTING (raw,
  *                 mangle, kube-proxy filter, nat DNAT) → routing → INPUT and
  *                 delivery, or forward (TTL−1) → FORWARD → POSTROUTING (nat:
  *                 kube-proxy masquerading, Calico nat-outgoing) → transmit
@@ -20,6 +20,7 @@ import type { Packet } from '../model/packet';
 import { innerIp, innerL4, outerIp, patchInnerIp, patchInnerL4, ports, vxlanHeader, withoutOuterEth } from '../model/packetOps';
 import { StepRecorder } from '../model/steps';
 import { ctConfirm, ctLookup, ctTarget, formatCtEntry, tupleOf } from './conntrack';
+import { decapsulateIpip, ipipDeviceFor } from './ipip';
 import { runHook } from './netfilter';
 import type { NftHookResult } from './nft/evaluate';
 import { VXLAN_IFACE } from './names';
@@ -182,7 +183,8 @@ function postRouting(c: Ctx, p: Packet, route: Route, opts: { mark: number; ct: 
     if (q !== pkt) pkt = fixLastStepAfter(rec, pkt, q);
     const table = ctx.conntrack.get(st.name) ?? [];
     ctx.conntrack.set(st.name, table);
-    const entry = ctConfirm(table, opts.origTuple, tupleOf(pkt), post.packet.mark);
+    // The connection's mark (ctmark) is not the packet's: it stays 0, as no modelled rule copies the skb mark with CONNMARK.
+    const entry = ctConfirm(table, opts.origTuple, tupleOf(pkt), 0);
     if (JSON.stringify(entry.orig) !== JSON.stringify(tupleOf(pkt)) || entry.mark) {
       rec.add({ at: { component: 'conntrack', layer: 'postrouting' }, action: 'ct-new', before: pkt, rule: { text: entry.text, source: CONNTRACK }, explain: 'conntrack.new', params: {}, level: 'detail' });
     }
@@ -254,6 +256,11 @@ function fromLink(c: Ctx, arrival: Arrival): HopResult {
     pkt = rec.add({ at: { component: 'vxlan', layer: link.name }, action: 'decapsulate', before: pkt, after: inner, rule: { text: `${link.name}: vxlan id ${link.vxlan!.vni} local ${link.vxlan!.local} dev ${link.vxlan!.dev} dstport ${link.vxlan!.port} nolearning`, source }, explain: 'linux.decapsulate', params: { vni: vx.vni, from: outerIp(pkt).src, dev: link.name } });
     iif = link.name;
   }
+  const tunl = iif === st.nic.name && !link ? ipipDeviceFor(st, pkt) : undefined;
+  if (tunl) {
+    pkt = decapsulateIpip(pkt, tunl, rec);
+    iif = tunl.name;
+  }
   const origTuple = tupleOf(pkt);
   const table = ctx.conntrack.get(st.name) ?? [];
   const ct = ctLookup(table, origTuple);
@@ -294,7 +301,7 @@ function fromLink(c: Ctx, arrival: Arrival): HopResult {
         pkt = rec.add({ at: { component: 'conntrack', layer: 'input' }, action: ct.dir === 'reply' ? 'un-dnat' : 'snat', before: pkt, after: q, rule: { text: ct.entry.text, source: CONNTRACK }, explain: `conntrack.${ct.dir}Src`, params: { src: target.src } });
       }
     } else {
-      ctConfirm(table, origTuple, tupleOf(pkt), mark);
+      ctConfirm(table, origTuple, tupleOf(pkt), 0);
     }
     ctx.conntrack.set(st.name, table);
     const ip = innerIp(pkt);

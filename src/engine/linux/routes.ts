@@ -10,8 +10,11 @@
  *                  Calico before 3.33 prints no `metric 1024` on local pod routes and no `mtu` here (versions/linuxTable.ts).
  * - no encap:      `172.20.172.0/26 via 192.168.10.21 dev ens18 proto 80 onlink` (CrossSubnet within a subnet) [C2][C3][D4]
  * - BGP, no encap: `172.21.172.0/26 via 192.168.10.26 dev ens18 proto bird` (pool with vxlanMode and
- *                  ipipMode Never, bgp Enabled: BIRD learns the block from the peer; DATAPATH-FACTS §1.2 [D4]).
- *                  Assumption: only peers on the node's own subnet (a plain BGP next hop must be on-link).
+ *                  ipipMode Never, bgp Enabled: BIRD learns the block from the peer, full mesh or through a
+ *                  route reflector, cni/calico/bgp.ts; DATAPATH-FACTS §1.2 [D4]). Across subnets the next hop
+ *                  is resolved recursively: `via <gateway>` (assumption).
+ * - IPIP:          `172.21.172.0/26 via 192.168.10.26 dev tunl0 proto bird onlink` (ipipMode Always, or
+ *                  CrossSubnet across subnets; BIRD sets krt_tunnel).
  *
  * Flannel (compileFlannelHostRoutes):
  * - own lease:     `10.244.0.0/24 dev cni0 proto kernel scope link src 10.244.0.1` (cni0 holds `.1/24`)
@@ -23,6 +26,7 @@ import { cidrContains, ipToInt, parseCidr } from '../model/ipv4';
 import type { ClusterView, PeerNode } from '../model/clusterView';
 import { intToIp } from '../model/ipv4';
 import type { IPPoolSpec } from '../model/scenario';
+import { learnedVia } from './cni/calico/bgp';
 import { CNI_BRIDGE, flannelVxlanIface, VXLAN_IFACE } from './names';
 import { FELIX_ROUTE_STYLES, pickRow } from '../versions/linuxTable';
 import { nodeVersions } from '../versions/nodeVersions';
@@ -43,24 +47,47 @@ export interface HostRouteInput {
 }
 
 const BIRD = 'D4 Calico docs "Troubleshooting commands" (BIRD routes show proto bird); DATAPATH-FACTS §1.2';
+const BIRD_IPIP = 'projectcalico/calico v3.29.6 confd/etc/calico/confd/templates/bird.cfg.template (calico_kernel_programming: krt_tunnel = "tunl0" for IPIP pools; CrossSubnet: not within the local subnet)';
 
-function remoteBlockRoute(self: PeerNode, peer: PeerNode, pool: IPPoolSpec, nic: string, vxlanMtu: number | undefined, bgp: boolean): Route | undefined {
+/** The device Calico's IPIP routes use (the kernel's fallback tunnel of the ipip module). */
+export const IPIP_IFACE = 'tunl0';
+
+/**
+ * A route BIRD installs for a block it learned over BGP (bgp.ts learnedVia):
+ * through tunl0 (IPIP Always, or CrossSubnet across subnets) `via <owner IP>
+ * dev tunl0 proto bird onlink`; without encapsulation `via <owner IP> dev
+ * <nic> proto bird` on a shared subnet, else the owner's address resolved
+ * recursively (`gateway recursive`) to the gateway that reaches it.
+ */
+function birdRoute(self: PeerNode, peer: PeerNode, pool: IPPoolSpec, nic: string, view: ClusterView): Route | undefined {
+  const how = learnedVia(view, self, peer);
+  if (!how) return undefined;
+  const dst = parseCidr(peer.block!)!;
+  const owner = { kind: 'IPPool', name: pool.name };
+  const sameSubnet = self.subnet !== undefined && self.subnet === peer.subnet;
+  const via = 'reflector' in how ? ` (learned through route reflector ${how.reflector})` : '';
+  if (pool.ipipMode === 'Always' || (pool.ipipMode === 'CrossSubnet' && !sameSubnet)) {
+    return { dst, type: 'unicast', via: peer.ip, dev: IPIP_IFACE, proto: 'bird', onlink: true, source: `${BIRD_IPIP}${via}`, owner };
+  }
+  if (sameSubnet) return { dst, type: 'unicast', via: peer.ip, dev: nic, proto: 'bird', source: `${BIRD}${via}`, owner };
+  if (!self.subnet) return undefined;
+  return { dst, type: 'unicast', via: self.subnet.gateway, dev: nic, proto: 'bird', source: `${BIRD}${via}; assumption: next hop ${peer.ip} resolved recursively through the default route (bird.cfg gateway recursive)`, owner, assumption: true };
+}
+
+function remoteBlockRoute(self: PeerNode, peer: PeerNode, pool: IPPoolSpec, nic: string, vxlanMtu: number | undefined, view: ClusterView): Route | undefined {
   const dst = parseCidr(peer.block!)!;
   const sameSubnet = self.subnet !== undefined && self.subnet === peer.subnet;
   const encap = pool.vxlanMode === 'Always' || (pool.vxlanMode === 'CrossSubnet' && !sameSubnet);
   if (encap && peer.tunnelAddr) {
     return { dst, type: 'unicast', via: peer.tunnelAddr, dev: VXLAN_IFACE, onlink: true, ...(vxlanMtu !== undefined ? { mtu: vxlanMtu } : {}), source: FELIX_VXLAN, owner: { kind: 'IPPool', name: pool.name } };
   }
-  if (pool.vxlanMode === 'Never' && pool.ipipMode === 'Never') {
-    // No encapsulation at all: Felix programs nothing; BIRD installs what BGP learned.
-    if (!bgp || !sameSubnet) return undefined;
-    return { dst, type: 'unicast', via: peer.ip, dev: nic, proto: 'bird', source: BIRD, owner: { kind: 'IPPool', name: pool.name } };
+  if (pool.vxlanMode !== 'Never') {
+    // A VXLAN pool's routes are Felix's (route_mgr), also the unencapsulated CrossSubnet one within a subnet.
+    if (sameSubnet && pool.ipipMode === 'Never') return { dst, type: 'unicast', via: peer.ip, dev: nic, proto: FELIX_PROTO, onlink: true, source: FELIX_ROUTES, owner: { kind: 'IPPool', name: pool.name } };
+    return undefined;
   }
-  if (!encap && sameSubnet && pool.ipipMode === 'Never') {
-    return { dst, type: 'unicast', via: peer.ip, dev: nic, proto: FELIX_PROTO, onlink: true, source: FELIX_ROUTES, owner: { kind: 'IPPool', name: pool.name } };
-  }
-  // IPIP or no-encap across subnets: BIRD (BGP) or tunl0 would carry it; not modelled, so no route.
-  return undefined;
+  // No VXLAN: BIRD installs what BGP learned (plain or through tunl0), when BGP runs.
+  return view.scenario.calico?.bgp === 'Enabled' ? birdRoute(self, peer, pool, nic, view) : undefined;
 }
 
 /** The NIC's prefix route and the static default route to the Fabric gateway. */
@@ -84,15 +111,17 @@ export function compileHostRoutes(input: HostRouteInput): Route[] {
   const vxlanMtu = style === 'metric-and-mtu' ? input.vxlanMtu : undefined;
   const routes: Route[] = nicRoutes(self, nic);
   const pools = view.scenario.calico?.pools ?? [];
-  const bgp = view.scenario.calico?.bgp === 'Enabled';
   for (const peer of view.peers) {
     if (peer.name === self.name || !peer.block) continue;
     const pool = pools.find((p) => p.name === peer.pool);
-    const r = pool && remoteBlockRoute(self, peer, pool, nic, vxlanMtu, bgp);
+    const r = pool && remoteBlockRoute(self, peer, pool, nic, vxlanMtu, view);
     if (r) routes.push(r);
   }
   if (self.block) {
-    routes.push({ dst: parseCidr(self.block)!, type: 'blackhole', proto: FELIX_PROTO, source: FELIX_ROUTES, owner: { kind: 'IPPool', name: self.pool ?? '' } });
+    // Under BGP without VXLAN the block's blackhole is BIRD's static route (proto bird); otherwise Felix writes it.
+    const ownPool = pools.find((p) => p.name === self.pool);
+    const bird = view.scenario.calico?.bgp === 'Enabled' && ownPool !== undefined && ownPool.vxlanMode === 'Never';
+    routes.push({ dst: parseCidr(self.block)!, type: 'blackhole', proto: bird ? 'bird' : FELIX_PROTO, source: bird ? `${BIRD_IPIP.split(' (')[0]} (protocol static: the node's own blocks as blackhole routes); seen as \`blackhole <block> proto bird\` in projectcalico/bird#61, projectcalico/calicoctl#772` : FELIX_ROUTES, owner: { kind: 'IPPool', name: self.pool ?? '' } });
   }
   for (const p of pods) {
     routes.push({ dst: parseCidr(p.ip)!, type: 'unicast', dev: p.hostVeth, scope: 'link', ...(style === 'metric-and-mtu' ? { metric: 1024 } : {}), source: 'C9 cni-plugin dataplane_linux.go; C12 felix endpoint_mgr.go', owner: p.ref });

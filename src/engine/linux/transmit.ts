@@ -3,7 +3,7 @@
  * a `cali…` veth to its pod (static ARP entry), a VXLAN device
  * (`vxlan.calico`, or flannel's `flannel.<VNI>` with its own VNI and port:
  * ARP for the gateway → remote VTEP MAC, FDB → remote node IP, VXLAN
- * encapsulation, then the NIC), flannel's `cni0` bridge (ARP for the pod,
+ * encapsulation, then the NIC), Calico's `tunl0` (IP-in-IP, ipip.ts), flannel's `cni0` bridge (ARP for the pod,
  * then the bridge forwards the frame out of the pod's veth port), or the NIC
  * itself (ARP for the next hop on the node network).
  *
@@ -14,8 +14,9 @@ import type { HopContext, HopResult } from '../model/hop';
 import { ephemeralPort } from '../model/hash';
 import type { Packet, UdpHeader } from '../model/packet';
 import { HEADER_BYTES } from '../model/packet';
-import { innerIp, ipLength, ports, withOuterEth } from '../model/packetOps';
+import { innerIp, ipLength, outerIp, ports, withOuterEth } from '../model/packetOps';
 import type { StepRecorder } from '../model/steps';
+import { encapsulateIpip } from './ipip';
 import { checkMtu } from './mtu';
 import { findFdb, findNeighbour, formatFdb, formatNeighbour } from './neigh';
 import { VXLAN_IFACE } from './names';
@@ -163,6 +164,11 @@ export function transmit(st: LinuxNodeState, p: Packet, route: Route, local: boo
   if ('outcome' in gated) return gated;
   const link = st.links.find((l) => l.name === dev);
   if (link?.kind === 'vxlan') return encapsulate(st, gated, route, ctx, rec);
+  if (link?.kind === 'ipip') {
+    const enc = encapsulateIpip(st, gated, route, rec);
+    if ('stop' in enc) return stop(rec, 'no-route', 'no-route', { dst: enc.stop, node: st.name });
+    return transmitOnNic(st, enc.outer, enc.route.via ?? outerIp(enc.outer).dst, ctx, rec);
+  }
   if (dev === st.nic.name) return transmitOnNic(st, gated, route.via ?? innerIp(gated).dst, ctx, rec);
   if (link?.kind === 'bridge') return transmitOnBridge(st, gated, route, link.mac, rec);
   const pod = st.pods.find((x) => x.hostVeth === dev);

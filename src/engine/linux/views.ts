@@ -1,12 +1,14 @@
 /**
  * Printable views of a Linux node: what `ip addr`, `ip route`, `ip neigh`,
  * `bridge fdb`, `sysctl`, `nft list ruleset` and (kube-proxy in iptables
- * mode) `iptables-save` show there, and each pod's
+ * mode, Felix in its iptables dataplane) `iptables-save` and `ipset list`
+ * show there, and each pod's
  * `ip addr` / `ip route` from inside its netns.
  * Assumption: qdisc and flag details of `ip addr` are illustrative.
  */
 import { parseCidr, intToIp, cidrSize } from '../model/ipv4';
 import { printIptablesSave } from './iptables/format';
+import { formatIpsetList } from './ipset';
 import { formatFdb, formatNeighbour } from './neigh';
 import { printNftRuleset } from './nft/print';
 import { formatRoutes } from './routes';
@@ -19,12 +21,14 @@ export interface LinuxView {
 }
 
 function formatLink(l: Link, index: number): string {
-  const flags = l.kind === 'loopback' ? 'LOOPBACK,UP,LOWER_UP' : 'BROADCAST,MULTICAST,UP,LOWER_UP';
+  const flags = l.kind === 'loopback' ? 'LOOPBACK,UP,LOWER_UP' : l.kind === 'ipip' ? 'NOARP,UP,LOWER_UP' : 'BROADCAST,MULTICAST,UP,LOWER_UP';
   const name = l.kind === 'veth' ? `${l.name}@if2` : l.name;
   const master = l.master ? ` master ${l.master}` : '';
   const state = l.kind === 'physical' || l.kind === 'veth' ? 'UP' : 'UNKNOWN';
   const lines = [`${index}: ${name}: <${flags}> mtu ${l.mtu}${master} state ${state}`];
-  lines.push(l.kind === 'loopback' ? `    link/loopback ${l.mac} brd 00:00:00:00:00:00` : `    link/ether ${l.mac} brd ff:ff:ff:ff:ff:ff`);
+  lines.push(l.kind === 'loopback' ? `    link/loopback ${l.mac} brd 00:00:00:00:00:00` : l.kind === 'ipip' ? '    link/ipip 0.0.0.0 brd 0.0.0.0' : `    link/ether ${l.mac} brd ff:ff:ff:ff:ff:ff`);
+  // The ipip module's fallback device as `ip -d link` shows it on a Calico node.
+  if (l.kind === 'ipip') lines.push('    ipip any remote any local any ttl inherit nopmtudisc');
   if (l.kind === 'bridge') lines.push('    bridge');
   if (l.master) lines.push(`    bridge_slave hairpin on`);
   if (l.vxlan) lines.push(`    vxlan id ${l.vxlan.vni} local ${l.vxlan.local} dev ${l.vxlan.dev} srcport 0 0 dstport ${l.vxlan.port} ${l.vxlan.learning ? '' : 'nolearning '}`.trimEnd());
@@ -47,6 +51,8 @@ export function linuxStateViews(st: LinuxNodeState): LinuxView[] {
     { id: 'nft', title: 'nft list ruleset', text: printNftRuleset(st.nft) },
   ];
   if (st.iptables.length > 0) views.push({ id: 'iptables', title: 'iptables-save', text: printIptablesSave(st.iptables) });
+  views.push(...st.cniViews);
+  if (st.ipsets.length > 0) views.push({ id: 'ipset', title: 'ipset list', text: formatIpsetList(st.ipsets) });
   for (const p of st.pods) {
     views.push({
       id: `pod:${p.pod}`,

@@ -28,7 +28,8 @@ export interface Ipv4Header {
   src: string;
   dst: string;
   ttl: number;
-  proto: L4Proto;
+  /** `ipip` (IP protocol 4): the outer header of an IP-in-IP packet (Calico's tunl0); the inner IPv4 header follows. */
+  proto: L4Proto | 'ipip';
   len?: number;
   df?: boolean;
   frag?: { index: number; count: number };

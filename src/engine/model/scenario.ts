@@ -4,6 +4,7 @@
  * defaults. Plain data; every object keeps a `ref` for provenance.
  */
 import type { ObjectRef } from './diagnostic';
+import type { NamespaceSpec, Policy } from '../policy/model';
 
 export type NodeOs = 'linux' | 'windows';
 
@@ -23,6 +24,8 @@ export interface NodeSpec {
   /** status.nodeInfo.kubeProxyVersion (deprecated upstream; empty or the kubelet's on newer nodes). */
   kubeProxyVersion?: string;
   labels: Record<string, string>;
+  /** Annotation `projectcalico.org/RouteReflectorClusterID`: the node is a BGP route reflector. */
+  routeReflectorClusterID?: string;
   /** Annotation `projectcalico.org/IPv4VXLANTunnelAddr`, when given. */
   vxlanTunnelAddr?: string;
   /** Annotation `projectcalico.org/VXLANTunnelMACAddr`, when given. */
@@ -49,6 +52,8 @@ export interface PodSpec {
   /** status.podIP; derived from the node's block when absent. */
   ip?: string;
   labels: Record<string, string>;
+  /** spec.containers[].ports[] (named ports resolve NetworkPolicy `port: <name>`). */
+  ports?: { name?: string; containerPort: number; protocol: L4ProtoName }[];
 }
 
 export type L4ProtoName = 'TCP' | 'UDP' | 'SCTP';
@@ -99,13 +104,8 @@ export interface EndpointSliceSpec {
   endpoints: EndpointSpec[];
 }
 
-export interface NetworkPolicySpec {
-  ref: ObjectRef;
-  namespace: string;
-  name: string;
-  /** Kept as given; enforcement is not modelled yet. */
-  spec: unknown;
-}
+/** A NetworkPolicy (Kubernetes or Calico) in the policy model (policy/model.ts). */
+export type NetworkPolicySpec = Policy;
 
 export type EncapMode = 'Always' | 'CrossSubnet' | 'Never';
 
@@ -132,6 +132,8 @@ export interface CalicoSpec {
   pools: IPPoolSpec[];
   /** IPAMConfiguration.spec.strictAffinity. */
   strictAffinity: boolean;
+  /** BGPConfiguration `default` and the BGPPeers (who peers with whom under BGP). */
+  bgpConfig?: CalicoBgpSpec;
   /** FelixConfiguration VXLANVNI (default 4096) and VXLANPort (default 4789). */
   vxlanVNI: number;
   vxlanPort: number;
@@ -141,6 +143,25 @@ export interface CalicoSpec {
    * needs the index).
    */
   installation?: { name: string; pools: string[] };
+}
+
+/** A BGPPeer: `node` or `nodeSelector` say which nodes peer, `peerSelector` with which nodes, or `peerIP` with which router. */
+export interface BgpPeerSpec {
+  ref: ObjectRef;
+  name: string;
+  node?: string;
+  nodeSelector?: string;
+  peerSelector?: string;
+  peerIP?: string;
+  asNumber?: number;
+}
+
+export interface CalicoBgpSpec {
+  /** BGPConfiguration default spec.nodeToNodeMeshEnabled (default true), and what decided it. */
+  nodeToNodeMesh: boolean;
+  meshFrom: string;
+  asNumber: number;
+  peers: BgpPeerSpec[];
 }
 
 export interface KubeProxySpec {
@@ -158,16 +179,25 @@ export interface KubeProxySpec {
   localhostNodePorts?: boolean;
   winkernel: WinkernelSpec;
   /**
-   * Per Windows node, when the Windows kube-proxy DaemonSets start nodes with
-   * different flags (scenario/kubeadm.ts); a node not listed uses `winkernel`.
+   * Per Windows node: its own KubeProxyConfiguration (`hostnameOverride:
+   * NODE`, scenario/winkernelConfig.ts), or the flags of the Windows
+   * kube-proxy DaemonSet that starts it differently (scenario/kubeadm.ts); a
+   * node not listed uses `winkernel`.
    */
   winkernelByNode?: Record<string, WinkernelSpec>;
 }
 
 export interface WinkernelSpec {
   networkName: string;
+  /** As written (flag or config); when absent each node derives its own (windows/kubeProxySettings.ts). */
   sourceVip?: string;
   enableDSR: boolean;
+  /** KubeProxyConfiguration `featureGates` (kube-proxy `--feature-gates`), e.g. WinDSR, WinOverlay. */
+  featureGates?: Record<string, boolean>;
+  /** `winkernel.forwardHealthCheckVip`: a health-check load balancer on each LoadBalancer ingress IP. */
+  forwardHealthCheckVip?: boolean;
+  /** The object this node's settings come from, when they are the node's own (hostnameOverride config, a DaemonSet). */
+  from?: string;
 }
 
 /** The winkernel settings kube-proxy runs with on `node`. */
@@ -219,6 +249,8 @@ export interface Scenario {
   services: ServiceSpec[];
   endpointSlices: EndpointSliceSpec[];
   networkPolicies: NetworkPolicySpec[];
+  /** Namespace objects with their labels (namespaceSelector); pods' namespaces without one are implicit. */
+  namespaces?: NamespaceSpec[];
   calico?: CalicoSpec;
   kubeProxy: KubeProxySpec;
   flannel?: FlannelSpec;

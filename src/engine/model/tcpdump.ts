@@ -31,6 +31,8 @@ function ipLine(ip: Ipv4Header, next: Header | undefined, after: Header | undefi
     return `IP ${ip.src}.${next.sport} > ${ip.dst}.${next.dport}: UDP, length ${payload}${frag}${ttl}`;
   }
   if (next?.kind === 'icmp') return `IP ${ip.src} > ${ip.dst}: ${icmpText(next, ip)}${frag}${ttl}`;
+  // tcpdump prints the inner packet after the outer one; here it is the next line.
+  if (ip.proto === 'ipip') return `IP ${ip.src} > ${ip.dst}: IP-in-IP (proto 4), length ${Math.max(0, (ip.len ?? 20) - HEADER_BYTES.ipv4)}${frag}${ttl}`;
   return `IP ${ip.src} > ${ip.dst}: proto ${ip.proto}${frag}${ttl}`;
 }
 

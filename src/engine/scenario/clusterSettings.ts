@@ -7,11 +7,12 @@
 import type { z } from 'zod';
 import type { Diagnostic } from '../model/diagnostic';
 import { nthAddress, parseCidr, prefixOf } from '../model/ipv4';
-import type { CalicoSpec, EncapMode, FabricSpec, FlannelSpec, IPPoolSpec, KubeProxySpec, NetworkPolicySpec, NodeSpec, PodSpec, ServiceSpec, EndpointSliceSpec } from '../model/scenario';
+import type { CalicoSpec, EncapMode, FabricSpec, FlannelSpec, IPPoolSpec, KubeProxySpec, NodeSpec, PodSpec, ServiceSpec, EndpointSliceSpec } from '../model/scenario';
 import type { RawObject } from './parse';
 import { flannelNetConfSchema, type fabricSchema, type felixConfigSchema, type installationSchema, type kubeProxyConfigSchema } from './schemas';
 import { refOf, validateObject } from './validate';
 import { IMPLEMENTED } from '../datapath/datapath';
+import { clusterWindowsConfig, isWindowsConfig, nodeWindowsConfigs, winkernelSpecOf } from './winkernelConfig';
 
 interface WithRaw<T> {
   value: T;
@@ -24,7 +25,6 @@ export interface ClusterObjects {
   pods: PodSpec[];
   services: ServiceSpec[];
   slices: EndpointSliceSpec[];
-  policies: NetworkPolicySpec[];
   pools: IPPoolSpec[];
   installation: WithRaw<z.infer<typeof installationSchema>>[];
   ipam: boolean[];
@@ -101,8 +101,8 @@ export function buildCalico(c: ClusterObjects): CalicoSpec | undefined {
  * (locked on since 1.34, the seed).
  */
 export function buildKubeProxy(c: ClusterObjects, diags: Diagnostic[]): KubeProxySpec {
-  const linux = c.kubeProxy.find((k) => k.value.mode !== 'kernelspace');
-  const win = c.kubeProxy.find((k) => k.value.mode === 'kernelspace' || k.value.winkernel);
+  const linux = c.kubeProxy.find((k) => k.value.mode !== 'kernelspace' && !(k.value.hostnameOverride && isWindowsConfig(k)));
+  const win = clusterWindowsConfig(c.kubeProxy);
   const v = linux?.value;
   const mode: KubeProxySpec['mode'] = v?.mode === 'nftables' ? 'nftables' : v?.mode === 'ipvs' ? 'ipvs' : 'iptables';
   if (!linux && c.nodes.some((n) => n.os === 'linux')) {
@@ -116,7 +116,7 @@ export function buildKubeProxy(c: ClusterObjects, diags: Diagnostic[]): KubeProx
     diags.push({ severity: 'error', code: 'invalid-field', object: refOf(linux!.raw), field: 'clusterCIDR', line: linux!.raw.lineOf(['clusterCIDR']), message: `"${clusterCIDR}" is not an IPv4 CIDR` });
   }
   const modelled = IMPLEMENTED.linuxProxies.includes(`kube-proxy-${mode}`) ? mode : 'nftables';
-  const wk = win?.value.winkernel;
+  const byNode = nodeWindowsConfigs(c.kubeProxy, c.nodes, diags);
   return {
     mode,
     ...(linux ? { modeGiven: v!.mode } : {}),
@@ -125,7 +125,8 @@ export function buildKubeProxy(c: ClusterObjects, diags: Diagnostic[]): KubeProx
     masqueradeAll: v?.nftables?.masqueradeAll ?? v?.iptables?.masqueradeAll ?? false,
     nodePortAddresses: v?.nodePortAddresses?.length ? v.nodePortAddresses : modelled === 'nftables' ? ['primary'] : [],
     ...(modelled === 'iptables' ? { localhostNodePorts: v?.iptables?.localhostNodePorts ?? true } : {}),
-    winkernel: { networkName: wk?.networkName || 'Calico', sourceVip: wk?.sourceVip || undefined, enableDSR: wk?.enableDSR ?? true },
+    winkernel: winkernelSpecOf(win?.value),
+    ...(byNode ? { winkernelByNode: byNode } : {}),
   };
 }
 

@@ -114,7 +114,7 @@ spec:
   it('two DaemonSets (one per Windows build) with different flags: each node gets its own', () => {
     const r = load(node('win-2019', '10.0.2.21', '10.0.17763'), node('win-2022', '10.0.2.22', '10.0.20348'), ds('kube-proxy-windows-2022', '10.0.20348', ''), ds('kube-proxy-windows-2019', '10.0.17763', ', --enable-dsr=false'));
     expect(r.scenario.kubeProxy.winkernel.enableDSR).toBe(true);
-    expect(r.scenario.kubeProxy.winkernelByNode).toEqual({ 'win-2019': { networkName: 'Calico', enableDSR: false } });
+    expect(r.scenario.kubeProxy.winkernelByNode).toEqual({ 'win-2019': { networkName: 'Calico', enableDSR: false, from: expect.stringContaining('DaemonSet') } });
     expect([winkernelOf(r.scenario.kubeProxy, 'win-2019').enableDSR, winkernelOf(r.scenario.kubeProxy, 'win-2022').enableDSR]).toEqual([false, true]);
     // win-1 (no build label) is selected by neither: a warning, and the cluster-wide settings.
     expect(r.diagnostics).toContainEqual(expect.objectContaining({ severity: 'warning', object: { kind: 'Node', name: 'win-1' } }));

@@ -1,11 +1,13 @@
 /**
  * Objects read for the cluster settings beyond the kinds of schemas.ts: the
  * kubeadm and kube-apiserver objects (kubeadm.ts, serviceCidr.ts) and a
- * Calico manifest install (calicoManifest.ts). load.ts hands each raw object
+ * Calico manifest install (calicoManifest.ts), Calico's BGP objects
+ * (calicoBgp.ts). load.ts hands each raw object
  * here first; what is read here is not read again as its kind.
  */
 import type { Diagnostic } from '../model/diagnostic';
 import type { CalicoSpec, KubeProxySpec, NodeSpec, ServiceSpec } from '../model/scenario';
+import { emptyBgpInputs, readBgpConfiguration, readBgpPeer, withCalicoBgp, type CalicoBgpInputs } from './calicoBgp';
 import { applyCalicoManifest, CALICO_CONFIGMAP, hasCalicoManifest, readCalicoConfig, readCalicoNodeDaemonSet, type CalicoManifestInputs } from './calicoManifest';
 import { emptyKubeadmInputs, KUBE_PROXY_CONFIGMAP, KUBEADM_CONFIGMAP, kubeProxyObjects, readKubeadmConfig, readKubeProxyConfigMap, readKubeProxyDaemonSet, windowsPerNode, type KubeadmInputs } from './kubeadm';
 import type { RawObject } from './parse';
@@ -16,10 +18,11 @@ export interface ExtraObjects {
   serviceCidr: ServiceCidrInputs;
   kubeadm: KubeadmInputs;
   calico: CalicoManifestInputs;
+  bgp: CalicoBgpInputs;
 }
 
 export function emptyExtraObjects(): ExtraObjects {
-  return { serviceCidr: emptyServiceCidrInputs(), kubeadm: emptyKubeadmInputs(), calico: {} };
+  return { serviceCidr: emptyServiceCidrInputs(), kubeadm: emptyKubeadmInputs(), calico: {}, bgp: emptyBgpInputs() };
 }
 
 /**
@@ -30,6 +33,12 @@ export function emptyExtraObjects(): ExtraObjects {
 export function readExtraObject(kind: unknown, raw: RawObject, into: ExtraObjects, diags: Diagnostic[]): boolean {
   const ref = refOf(raw);
   switch (kind) {
+    case 'BGPConfiguration':
+      readBgpConfiguration(raw, into.bgp, diags);
+      return true;
+    case 'BGPPeer':
+      readBgpPeer(raw, into.bgp, diags);
+      return true;
     case 'ServiceCIDR':
       readServiceCidrObject(raw, into.serviceCidr, diags);
       return true;
@@ -59,13 +68,14 @@ export function extraKubeProxyObjects(x: ExtraObjects): RawObject[] {
 /** kube-proxy settings with the Windows nodes that a different DaemonSet starts differently. */
 export function withWindowsPerNode(x: ExtraObjects, kp: KubeProxySpec, nodes: NodeSpec[], diags: Diagnostic[]): KubeProxySpec {
   const byNode = windowsPerNode(x.kubeadm, kp.winkernel, nodes, diags);
-  return byNode ? { ...kp, winkernelByNode: byNode } : kp;
+  // A node's own KubeProxyConfiguration (hostnameOverride) wins over the DaemonSet's flags.
+  return byNode ? { ...kp, winkernelByNode: { ...byNode, ...kp.winkernelByNode } } : kp;
 }
 
-/** The Calico settings with a manifest install applied (unchanged when there is none, or an Installation rules). */
+/** The Calico settings with a manifest install applied (unchanged when there is none, or an Installation rules) and the BGP topology. */
 export function withCalicoManifest(x: ExtraObjects, calico: CalicoSpec | undefined, diags: Diagnostic[]): CalicoSpec | undefined {
-  if (!hasCalicoManifest(x.calico) || calico?.installation) return calico;
-  return applyCalicoManifest(x.calico, calico, x.kubeadm.podSubnet, diags);
+  const c = !hasCalicoManifest(x.calico) || calico?.installation ? calico : applyCalicoManifest(x.calico, calico, x.kubeadm.podSubnet, diags);
+  return withCalicoBgp(x.bgp, c);
 }
 
 export function serviceCidrs(x: ExtraObjects, calico: CalicoSpec | undefined, services: ServiceSpec[], diags: Diagnostic[]): string[] {

@@ -231,7 +231,7 @@ export function windowsPerNode(into: KubeadmInputs, cluster: WinkernelSpec, node
     }
     const w = { ...cm, ...ds.winkernel };
     const spec: WinkernelSpec = { networkName: w.networkName || 'Calico', sourceVip: w.sourceVip || undefined, enableDSR: w.enableDSR ?? true };
-    if (spec.networkName !== cluster.networkName || spec.sourceVip !== cluster.sourceVip || spec.enableDSR !== cluster.enableDSR) out[n.name] = spec;
+    if (spec.networkName !== cluster.networkName || spec.sourceVip !== cluster.sourceVip || spec.enableDSR !== cluster.enableDSR) out[n.name] = { ...spec, from: `DaemonSet ${refOf(ds.raw).name}` };
   }
   return Object.keys(out).length ? out : undefined;
 }

@@ -22,7 +22,6 @@ import {
   ipPoolSchema,
   KNOWN_KINDS,
   kubeProxyConfigSchema,
-  networkPolicySchema,
   nodeSchema,
   podSchema,
   serviceSchema,
@@ -30,6 +29,7 @@ import {
 import { refOf, validateObject } from './validate';
 import { emptyDumpVersions, readVersions, versionOfTag } from './versions';
 import { nameProblem, nameRuleOf } from './names';
+import { policyKindKey, readPolicyObject, type PolicyObjects } from '../policy/read';
 
 /** Result of loading: `scenario` is null only when nothing usable was read. */
 export interface LoadResult {
@@ -50,15 +50,18 @@ interface Collected {
   extra: ExtraObjects;
   /** Versions the images and objects show (versions.ts). */
   versions: DumpVersions;
+  /** NetworkPolicy (Kubernetes and Calico), GlobalNetworkPolicy, Namespace (policy/read.ts). */
+  policy: PolicyObjects;
 }
 
 function newCollected(): Collected {
   return {
-    c: { nodes: [], pods: [], services: [], slices: [], policies: [], pools: [], installation: [], ipam: [], felix: [], kubeProxy: [], flannel: [], fabric: [] },
+    c: { nodes: [], pods: [], services: [], slices: [], pools: [], installation: [], ipam: [], felix: [], kubeProxy: [], flannel: [], fabric: [] },
     seen: new Set(),
     servicesEndpoint: [],
     extra: emptyExtraObjects(),
     versions: emptyDumpVersions(),
+    policy: { policies: [], namespaces: [] },
   };
 }
 
@@ -79,12 +82,13 @@ function collect(objects: RawObject[], col: Collected, diags: Diagnostic[]): voi
       continue;
     }
     if (!namesValid(kind, raw, diags)) continue;
-    const key = `${kind}/${ref.namespace ?? ''}/${ref.name}`;
+    const key = `${policyKindKey(kind, raw)}/${ref.namespace ?? ''}/${ref.name}`;
     if (seen.has(key) && kind !== 'KubeProxyConfiguration') {
       diags.push({ severity: 'warning', code: 'duplicate-object', object: ref, line: raw.line, message: 'the same object appears twice; the later one is skipped' });
       continue;
     }
     seen.add(key);
+    if (readPolicyObject(kind, raw, col.policy, diags)) continue;
     readObject(kind, raw, col, diags);
   }
 }
@@ -155,14 +159,6 @@ function readObject(kind: string, raw: RawObject, col: Collected, diags: Diagnos
       const v = validateObject(endpointSliceSchema, raw, diags);
       const e = v && normalizeEndpointSlice(v, raw, diags);
       if (e) c.slices.push(e);
-      return;
-    }
-    case 'NetworkPolicy': {
-      const v = validateObject(networkPolicySchema, raw, diags);
-      if (v) {
-        const namespace = v.metadata.namespace ?? 'default';
-        c.policies.push({ ref: { kind: 'NetworkPolicy', namespace, name: v.metadata.name }, namespace, name: v.metadata.name, spec: v.spec });
-      }
       return;
     }
     case 'Installation': {
@@ -295,7 +291,8 @@ function buildScenario(col: Collected, name: string, diags: Diagnostic[]): LoadR
     pods: objects.pods,
     services: objects.services,
     endpointSlices: objects.slices,
-    networkPolicies: objects.policies,
+    networkPolicies: col.policy.policies,
+    namespaces: col.policy.namespaces,
     calico,
     kubeProxy,
     flannel,

@@ -11,6 +11,8 @@ import type { endpointSliceSchema, ipPoolSchema, nodeSchema, podSchema, serviceS
 
 const OS_LABEL = 'kubernetes.io/os';
 const VXLAN_ADDR_ANNOTATION = 'projectcalico.org/IPv4VXLANTunnelAddr';
+/** Calico Node spec.bgp.routeReflectorClusterID as the Kubernetes datastore keeps it (libcalico-go k8s conversion). */
+const RR_CLUSTER_ID_ANNOTATION = 'projectcalico.org/RouteReflectorClusterID';
 const VXLAN_MAC_ANNOTATION = 'projectcalico.org/VXLANTunnelMACAddr';
 const FLANNEL_BACKEND_DATA = 'flannel.alpha.coreos.com/backend-data';
 
@@ -72,6 +74,7 @@ export function normalizeNode(n: z.infer<typeof nodeSchema>, raw: RawObject, dia
     ...(n.status.nodeInfo?.kubeletVersion ? { kubeletVersion: n.status.nodeInfo.kubeletVersion } : {}),
     ...(n.status.nodeInfo?.kubeProxyVersion ? { kubeProxyVersion: n.status.nodeInfo.kubeProxyVersion } : {}),
     labels: n.metadata.labels,
+    ...(n.metadata.annotations[RR_CLUSTER_ID_ANNOTATION] ? { routeReflectorClusterID: n.metadata.annotations[RR_CLUSTER_ID_ANNOTATION] } : {}),
     flannelBackendData: flannelBackendData(n.metadata.annotations[FLANNEL_BACKEND_DATA]),
     maxPods: podCount(n.status.allocatable?.pods ?? n.status.capacity?.pods),
   };
@@ -106,6 +109,11 @@ function podCount(q: string | number | undefined): number | undefined {
   return Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
+function podPorts(p: z.infer<typeof podSchema>): Pick<PodSpec, 'ports'> {
+  const ports = (p.spec.containers ?? []).flatMap((c) => c.ports ?? []);
+  return ports.length ? { ports: ports.map((x) => ({ ...(x.name ? { name: x.name } : {}), containerPort: x.containerPort, protocol: x.protocol })) } : {};
+}
+
 export function normalizePod(p: z.infer<typeof podSchema>): PodSpec {
   const namespace = p.metadata.namespace ?? 'default';
   return {
@@ -116,6 +124,7 @@ export function normalizePod(p: z.infer<typeof podSchema>): PodSpec {
     hostNetwork: p.spec.hostNetwork,
     ip: p.status.podIP,
     labels: p.metadata.labels,
+    ...podPorts(p),
   };
 }
 

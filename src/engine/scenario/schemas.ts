@@ -25,7 +25,12 @@ export const nodeSchema = z.object({
 
 export const podSchema = z.object({
   metadata,
-  spec: z.object({ nodeName: z.string().min(1), hostNetwork: z.boolean().optional().default(false) }),
+  spec: z.object({
+    nodeName: z.string().min(1),
+    hostNetwork: z.boolean().optional().default(false),
+    // Named container ports (NetworkPolicy `port: <name>`); other container fields are not read.
+    containers: z.array(z.object({ ports: z.array(z.object({ name: z.string().optional(), containerPort: port, protocol })).nullish() })).nullish(),
+  }),
   status: z.object({ podIP: ipv4.optional() }).optional().default({}),
 });
 
@@ -76,8 +81,6 @@ export const endpointSliceSchema = z.object({
     .nullish()
     .transform((v) => v ?? []),
 });
-
-export const networkPolicySchema = z.object({ metadata, spec: z.unknown() });
 
 const poolEncap = z.enum(['VXLAN', 'VXLANCrossSubnet', 'IPIP', 'IPIPCrossSubnet', 'None']);
 
@@ -139,8 +142,11 @@ export const kubeProxyConfigSchema = z.object({
   nodePortAddresses: z.array(z.string()).nullish(),
   iptables: z.object({ masqueradeBit: z.number().int().min(0).max(31).nullish(), masqueradeAll: z.boolean().optional(), localhostNodePorts: z.boolean().nullish() }).optional(),
   nftables: z.object({ masqueradeBit: z.number().int().min(0).max(31).nullish(), masqueradeAll: z.boolean().optional() }).optional(),
+  /** A node's own kube-proxy config names the node (kube-proxy `--hostname-override`). */
+  hostnameOverride: z.string().optional(),
+  featureGates: z.record(z.string(), z.boolean()).optional(),
   winkernel: z
-    .object({ networkName: z.string().optional(), sourceVip: z.string().optional(), enableDSR: z.boolean().optional() })
+    .object({ networkName: z.string().optional(), sourceVip: z.string().optional(), enableDSR: z.boolean().optional(), forwardHealthCheckVip: z.boolean().optional() })
     .optional(),
 });
 
@@ -187,6 +193,8 @@ export const KNOWN_KINDS = [
   'Service',
   'EndpointSlice',
   'NetworkPolicy',
+  'GlobalNetworkPolicy',
+  'Namespace',
   'Installation',
   'IPPool',
   'IPAMConfiguration',

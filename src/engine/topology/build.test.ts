@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { PRESETS } from '../presets/catalog';
 import { preset } from '../testing/traceHelpers';
 import { buildTopology } from './build';
+import { linuxParts } from './linuxParts';
 
 describe('buildTopology (k8s-lab)', () => {
   const topo = buildTopology(preset('k8s-lab'));
@@ -53,5 +55,17 @@ describe('buildTopology (k8s-lab)', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const e of topo.elements) if (e.parent) expect(ids).toContain(e.parent);
     for (const e of topo.edges) expect([ids.includes(e.source), ids.includes(e.target)]).toEqual([true, true]);
+  });
+});
+
+describe('buildTopology without compiling Services', () => {
+  it.each(PRESETS.map((p) => p.name))('%s: every Linux node has the parts of its fully compiled state', (name) => {
+    const c = preset(name);
+    const topo = buildTopology(c);
+    for (const n of c.scenario.nodes.filter((x) => x.os === 'linux')) {
+      const full = linuxParts(c.nodes.get(n.name) as Parameters<typeof linuxParts>[0], `node:${n.name}`);
+      expect(topo.elements.filter((e) => e.machine === n.name && e.role !== 'node')).toEqual(full.elements);
+      for (const e of full.edges) expect(topo.edges).toContainEqual(e);
+    }
   });
 });

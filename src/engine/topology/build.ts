@@ -5,6 +5,10 @@
  * host behind the gateway). Deterministic: the same scenario gives the same
  * elements in the same order.
  */
+import { compileLinuxNode } from '../linux/compileNode';
+import type { LinuxNodeState } from '../linux/state';
+import type { ClusterView } from '../model/clusterView';
+import type { NodeSpec } from '../model/scenario';
 import type { CompiledCluster } from '../trace/cluster';
 import { machineId } from './ids';
 import { linuxParts } from './linuxParts';
@@ -15,8 +19,25 @@ function wire(from: string, network: string): TopoEdge {
   return { id: `${from}~${network}`, source: from, target: network, kind: 'wire' };
 }
 
-/** Builds the topology; compiles each Linux node's state (cached in the cluster) to read its interface names. */
+/**
+ * The view a node's parts are read from: the cluster without Services,
+ * EndpointSlices and policies. A node's pods, links and table names do not
+ * depend on them, and compiling its kube-proxy table (one chain per endpoint)
+ * would make drawing a large cluster cost nodes × Services.
+ */
+function partsView(c: CompiledCluster): ClusterView {
+  return { ...c.view, scenario: { ...c.view.scenario, services: [], endpointSlices: [], networkPolicies: [] } };
+}
+
+/** A Linux node's state for its parts, compiled without Services (not kept: a trace compiles the node in full). */
+function linuxPartsState(c: CompiledCluster, view: ClusterView, n: NodeSpec): LinuxNodeState | undefined {
+  const self = c.view.peerByName.get(n.name);
+  return n.os === 'linux' && self ? compileLinuxNode(n, self, view) : undefined;
+}
+
+/** Builds the topology; reads each Linux node's interface and table names from its state compiled without Services. */
 export function buildTopology(c: CompiledCluster): Topology {
+  const view = partsView(c);
   const elements: TopoElement[] = [];
   const edges: TopoEdge[] = [];
   const networkOf = new Map<string, string>();
@@ -29,10 +50,9 @@ export function buildTopology(c: CompiledCluster): Topology {
   for (const n of c.scenario.nodes) {
     const nodeId = machineId('node', n.name);
     elements.push({ id: nodeId, role: 'node', label: n.name, detail: n.internalIP, machine: n.name, os: n.os });
-    const st = c.nodes.get(n.name);
-    const parts =
-      st?.kind === 'linux'
-        ? linuxParts(st, nodeId)
+    const st = n.os === 'linux' ? linuxPartsState(c, view, n) : undefined;
+    const parts = st
+      ? linuxParts(st, nodeId)
         : windowsParts(n.name, c.view.podsOnNode(n.name), c.view.podIP, nodeId);
     elements.push(...parts.elements);
     edges.push(...parts.edges);

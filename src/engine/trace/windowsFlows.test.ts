@@ -194,7 +194,7 @@ describe('the seed\'s Windows limitations as verdicts', () => {
   it('a service without endpoints: no load balancer exists on Windows, the packet is lost (K1; assumption)', () => {
     const c = labWith((y) => y.replace('- addresses: [172.21.211.8]\n  conditions: {ready: true, serving: true, terminating: false}', '- addresses: [172.21.211.8]\n  conditions: {ready: false, serving: false, terminating: false}'));
     const t = trace(c, { src: 'pod:demo/web', dst: 'svc:demo/hello' });
-    expect(t).toMatchObject({ verdict: 'dropped', reason: { code: 'no-endpoints' } });
+    expect(t).toMatchObject({ verdict: 'dropped', reason: { code: 'no-load-balancer', params: { service: 'demo/hello' } } });
   });
 
   it('externalTrafficPolicy Local with enableDSR off: no NodePort load balancer (K6: no Local policy without DSR)', () => {

@@ -5,8 +5,9 @@
  * them, and the host route table.
  */
 import type { ClusterView, PeerNode } from '../model/clusterView';
-import { parseCidr, prefixOf } from '../model/ipv4';
-import { winkernelOf, type NodeSpec } from '../model/scenario';
+import { cidrContains, nthAddress, parseCidr, prefixOf } from '../model/ipv4';
+import type { NodeSpec } from '../model/scenario';
+import { nodeKubeProxy } from './kubeProxySettings';
 import { lbBackendCap, windowsBuild } from './lbCap';
 import { windowsCni } from './cni';
 import { compileHostEndpoint, compileHostRoutes, compileNetwork } from './network';
@@ -21,13 +22,14 @@ export function compileWindowsNode(node: NodeSpec, self: PeerNode, view: Cluster
   // A node without a block (no Calico IPAM) still gets a network; assumption: a /26 around nothing.
   const block = self.block ? parseCidr(self.block)! : prefixOf('0.0.0.0', 26);
   const network = compileNetwork(self, view, cni, block);
-  const hostEndpoint = compileHostEndpoint(self, network, cni, block, winkernelOf(view.scenario.kubeProxy, node.name).sourceVip);
+  const settings = nodeKubeProxy(view.scenario.kubeProxy, node.name, cni, block, nthAddress(block, 2));
+  const hostEndpoint = compileHostEndpoint(self, network, cni, block, settings.sourceVip);
   const hostIps = [self.ip, hostEndpoint.IPAddress];
   const pods = compilePodEndpoints(self, view, network, cni, block, hostIps);
   const build = windowsBuild(node.kernelVersion, node.labels);
   const lbCap = lbBackendCap(build);
   const hostMac = self.nicMac;
-  const wk = compileWinkernel({ node: node.name, nodeIp: self.ip, hostMac, mode, network, pods: pods.pods, cap: lbCap, view });
+  const wk = compileWinkernel({ node: node.name, nodeIp: self.ip, hostMac, mode, network, pods: pods.pods, cap: lbCap, view, settings });
   const endpoints = [hostEndpoint, ...pods.endpoints, ...wk.remoteEndpoints];
   const ports = compileVfpPorts({ node: node.name, nodeIp: self.ip, hostMac, mode, network, block, pods: pods.pods, endpoints, hostEndpoint, loadBalancers: wk.loadBalancers });
   return {
@@ -50,9 +52,14 @@ export function compileWindowsNode(node: NodeSpec, self: PeerNode, view: Cluster
     lbFailures: wk.failures,
     lbCap,
     sourceVip: wk.sourceVip,
+    kubeProxy: settings,
     pods: pods.pods,
     ports,
     hostRoutes: compileHostRoutes(self, view, cni, block),
+    foreignInBlock: view.scenario.pods.flatMap((p) => {
+      const ip = view.podIP.get(`${p.namespace}/${p.name}`);
+      return p.nodeName !== node.name && !p.hostNetwork && ip && cidrContains(block, ip) ? [{ ip, pod: `${p.namespace}/${p.name}`, node: p.nodeName }] : [];
+    }),
     natExceptions: cni.natExceptions(self),
   };
 }

@@ -8,7 +8,7 @@ import { innerIp, ipLength, ports, withOuterEth, withoutOuterEth } from '../mode
 import { hnsMac, packetMac } from './hns';
 import { HOST_VNIC, PHYSICAL_NIC } from './network';
 import type { WindowsNodeState } from './state';
-import { LAYER } from './vfp';
+import { failedLb, missingLbStop } from './loadBalancing';
 import type { Ctx } from './nodeContext';
 import { deliverToHost, stop, VXLAN_PORT } from './nodeContext';
 
@@ -34,6 +34,37 @@ export function transmitWire(c: Ctx, p: Packet, nextHop: string, srcMac: string)
   return { steps: rec.steps, outcome: { kind: 'send', next: { place: station.place, packet: framed, iif: station.ifname }, wire: { from: st.name, to: station.name, link: station.link } } };
 }
 
+function hostRouteFor(st: WindowsNodeState, dst: string): WindowsNodeState['hostRoutes'][number] | undefined {
+  let best: WindowsNodeState['hostRoutes'][number] | undefined;
+  for (const r of st.hostRoutes) if (cidrContains(r.dst, dst) && (!best || r.dst.len > best.dst.len)) best = r;
+  return best;
+}
+
+/**
+ * The outer VXLAN packet leaves through the management vNIC (M2: multi-node
+ * VXLAN via the mgmt vNIC), so the host's routes pick its next hop: a
+ * provider address on the node's own subnet is ARPed directly, one on another
+ * subnet is sent to the default gateway.
+ */
+export function transmitEncapsulated(c: Ctx, outer: Packet, pa: string): HopResult {
+  const { st, rec } = c;
+  const best = hostRouteFor(st, pa);
+  if (!best) {
+    rec.add({ at: { component: 'routing', layer: HOST_VNIC }, action: 'drop', before: outer, explain: 'windows.noRoute', params: { dst: pa } });
+    return stop(c, 'no-route', 'no-route', { dst: pa });
+  }
+  if (best.nextHop === '0.0.0.0') return transmitWire(c, outer, pa, st.hostMac);
+  rec.add({
+    at: { component: 'routing', layer: HOST_VNIC },
+    action: 'route',
+    before: outer,
+    rule: { text: `${best.dst.text} → ${best.nextHop} (${best.ifAlias}, ${best.protocol})`, source: `M2 overlay: VXLAN between nodes leaves through the management vNIC; ${best.source}`, ...(best.assumption ? { assumption: true } : {}) },
+    explain: 'windows.outerRoute',
+    params: { pa, nextHop: best.nextHop },
+  });
+  return transmitWire(c, outer, best.nextHop, st.hostMac);
+}
+
 /** The host's route table decides the next hop of a packet leaving through the host. */
 export function routeByHost(c: Ctx, p: Packet, srcMac: string): HopResult {
   const { st, rec } = c;
@@ -41,8 +72,7 @@ export function routeByHost(c: Ctx, p: Packet, srcMac: string): HopResult {
   const noLb = serviceCidrHit(c, p);
   if (noLb) return noLb;
   if (dst === st.ip) return deliverToHost(c, p);
-  let best: WindowsNodeState['hostRoutes'][number] | undefined;
-  for (const r of st.hostRoutes) if (cidrContains(r.dst, dst) && (!best || r.dst.len > best.dst.len)) best = r;
+  const best = hostRouteFor(st, dst);
   if (!best) {
     rec.add({ at: { component: 'routing', layer: HOST_VNIC }, action: 'drop', before: p, explain: 'windows.noRoute', params: { dst } });
     return stop(c, 'no-route', 'no-route', { dst });
@@ -59,14 +89,10 @@ export function routeByHost(c: Ctx, p: Packet, srcMac: string): HopResult {
   return transmitWire(c, p, nextHop, srcMac);
 }
 
-/** A ClusterIP with no load balancer (no usable endpoints): nothing on Windows answers it. */
+/** A service frontend with no load balancer on this node (from the compiled state): nothing on Windows answers it. */
 export function serviceCidrHit(c: Ctx, p: Packet): HopResult | undefined {
-  const dst = innerIp(p).dst;
-  const f = c.ctx.flow;
-  const svc = f.dst.kind === 'service' && f.dst.ip === dst ? f.dst.name : undefined;
-  if (!svc) return undefined;
-  c.rec.add({ at: { component: 'vfp', layer: LAYER.slbLb }, action: 'drop', before: p, rule: { text: `no load balancer for ${dst}`, source: 'K1 winkernel: no usable endpoints → no load balancer; assumption: the packet is lost (no reject rule exists on Windows)', assumption: true }, explain: 'windows.noLoadBalancer', params: { vip: dst, service: svc } });
-  return stop(c, 'dropped', 'no-endpoints', { service: svc, vip: dst });
+  const f = failedLb(c.st, p);
+  return f ? missingLbStop(c, p, f, f.vip === c.st.ip) : undefined;
 }
 
 export function encapsulate(c: Ctx, p: Packet, e: Extract<UftRoute, { kind: 'encap' }>): Packet {

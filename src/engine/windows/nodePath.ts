@@ -24,13 +24,14 @@ import { hnsMac, packetMac } from './hns';
 import { HOST_VNIC, PHYSICAL_NIC } from './network';
 import type { WindowsNodeState, WindowsPod } from './state';
 import { describeTransposition, uftLookup, uftTable } from './uft';
-import { LAYER, type VfpAction, type VfpPort, type VfpRule } from './vfp';
+import { LAYER, type VfpPort, type VfpRule } from './vfp';
 import { matchLayer } from './vfpMatch';
 import type { Ctx, Decision } from './nodeContext';
 import { decrementTtl, deliverToHost, externalPort, hostPort, isLoopback, loopGuard, nodePortOn, portOfPod, routedIn, ruleOf, stop, TTL_ASSUMPTION, VXLAN_PORT } from './nodeContext';
-import { encapsulate, routeByHost, transmitWire } from './egress';
+import { encapsulate, routeByHost, transmitEncapsulated } from './egress';
 import { applyFlow, recordFlow } from './flowCache';
 import { compartmentLoopback, hostLoopback, rememberHostFlow } from './loopback';
+import { failedLb, lbRewrite, missingLbStop, pickBackend } from './loadBalancing';
 
 /**
  * Carries out the switch's decision for a packet that has been through the
@@ -54,7 +55,7 @@ function dispatch(c: Ctx, p: Packet, d: Decision, composed?: () => void): HopRes
       params: { vni: d.vni, remote: d.pa, local: st.ip },
     });
     composed?.();
-    return transmitWire(c, outer, d.pa, st.hostMac);
+    return transmitEncapsulated(c, outer, d.pa);
   }
   if (d.kind === 'local') return switchToIp(c, p);
   return routeByHost(c, p, d.kind === 'mac-rewrite' ? d.srcMac : st.hostMac);
@@ -66,24 +67,6 @@ interface LayerWalk {
   packet: Packet;
   decision?: Decision;
   stopped?: HopResult;
-}
-
-/** Picks a load balancer backend: `ctx.pick` with the backends as `ip:port`, as kube-proxy's random choice. */
-/**
- * Picks a load balancer backend: `ctx.pick` with the backends as `ip:port`,
- * as kube-proxy's random choice; with SourceIP distribution (sessionAffinity
- * ClientIP, [K3]) the client address alone decides, so every connection of a
- * client lands on the same backend.
- */
-function pickBackend(c: Ctx, a: Extract<VfpAction, { type: 'lb' }>, r: VfpRule, p: Packet): Extract<VfpAction, { type: 'lb' }>['backends'][number] {
-  const choices = a.backends.map((b) => `__${b.ip}/${b.port}`);
-  return a.backends[c.ctx.pick(choices, r.id, a.affinity ? `sourceip:${innerIp(p).src}` : undefined)]!;
-}
-
-function failedLb(st: WindowsNodeState, p: Packet): WindowsNodeState['lbFailures'][number] | undefined {
-  const ip = innerIp(p);
-  const { dport } = ports(p);
-  return st.lbFailures.find((f) => f.vip === ip.dst && f.port === dport && f.proto === ip.proto);
 }
 
 /** Walks the port's layers outbound (into the switch), recording each matched rule. */
@@ -114,11 +97,7 @@ function walkLayersOut(c: Ctx, port: VfpPort, p0: Packet, srcPod?: WindowsPod): 
           rec.add({ at, action: 'drop', before: p, rule, explain: 'windows.dsrLoopback', params: { pod: srcPod.pod, vip: innerIp(p).dst } });
           return { packet: p, stopped: stop(c, 'dropped', 'dsr-loopback-not-enabled', { pod: srcPod.pod, vip: innerIp(p).dst }) };
         }
-        let q = a.preserveDip ? p : patchInnerL4(patchInnerIp(p, { dst: b.ip }), { dport: b.port });
-        if (a.snatTo) {
-          const t = tupleOf(p);
-          q = patchInnerL4(patchInnerIp(q, { src: a.snatTo }), { sport: ephemeralPort(`lb-snat:${t.src}:${t.sport}>${t.dst}:${t.dport}`) });
-        }
+        const q = lbRewrite(a, b, p);
         p = rec.add({ at, action: a.snatTo ? 'dnat+snat' : 'dnat', before: p, after: q, rule, explain: a.dsr ? 'windows.lbDsr' : 'windows.lbSnat', params: { vip: innerIp(p).dst, backend: `${b.ip}:${b.port}`, snat: a.snatTo ?? '' } });
         break;
       }
@@ -140,24 +119,6 @@ function walkLayersOut(c: Ctx, port: VfpPort, p0: Packet, srcPod?: WindowsPod): 
   return { packet: p, stopped: stop(c, 'dropped', 'vfp-no-decision', { port: port.label }) };
 }
 
-/** A packet for a service port whose load balancer does not exist (refused by HNS, or not asked for). */
-function missingLbStop(c: Ctx, p: Packet, f: WindowsNodeState['lbFailures'][number]): HopResult {
-  const { st, rec } = c;
-  if (f.reason === 'etp-local-without-dsr') {
-    rec.add({ at: { component: 'vfp', layer: LAYER.slbLb }, action: 'drop', before: p, rule: { text: `${f.service.namespace}/${f.service.name}: externalTrafficPolicy Local, enableDSR false → no load balancer for ${f.vip}:${f.port}`, source: 'K6 windows-networking: no Local traffic policy without DSR; the seed («externalTrafficPolicy: Local — только с DSR»)', owner: f.service }, explain: 'windows.etpLocalWithoutDsr', params: { port: f.port } });
-    return stop(c, 'unsupported', 'etp-local-requires-dsr', { service: `${f.service.namespace}/${f.service.name}`, port: f.port });
-  }
-  rec.add({
-    at: { component: 'vfp', layer: LAYER.slbLb },
-    action: 'drop',
-    before: p,
-    rule: { text: `hcnCreateLoadBalancer ${f.vip}:${f.port}/${f.proto}: ${f.backends} backends > ${f.cap}`, source: st.lbCap.source, owner: f.service, assumption: true },
-    explain: 'windows.lbCapExceeded',
-    params: { vip: f.vip, count: f.backends, cap: f.cap, build: st.build ?? '?' },
-  });
-  return stop(c, 'unsupported', 'lb-backend-cap-exceeded', { service: `${f.service.namespace}/${f.service.name}`, count: f.backends, cap: f.cap, build: st.build ?? '?' });
-}
-
 /** After NAT: the remaining routing layer of the port decides. */
 function walkRouting(c: Ctx, port: VfpPort, p: Packet, after: VfpPort['layers'][number]): LayerWalk {
   const rest = port.layers.slice(port.layers.indexOf(after) + 1);
@@ -176,7 +137,7 @@ function routingDecision(c: Ctx, port: VfpPort, p: Packet, r: VfpRule): LayerWal
   const rule = ruleOf(r);
   const dst = innerIp(p).dst;
   const failed = failedLb(st, p);
-  if (failed) return { packet: p, stopped: missingLbStop(c, p, failed) };
+  if (failed) return { packet: p, stopped: missingLbStop(c, p, failed, failed.vip === st.ip) };
   if (a.type === 'encap') {
     const q = decrementTtl(p);
     rec.add({ at, action: 'route', before: p, after: q, rule: { ...rule, source: `${rule.source}; ${TTL_ASSUMPTION}` }, explain: 'windows.remoteSubnetRoute', params: { dst, prefix: a.prefix, pa: a.pa, vni: a.vni } });
@@ -218,7 +179,7 @@ function switchFromPort(c: Ctx, port: VfpPort, p: Packet, srcPod?: WindowsPod): 
   const hit = uftLookup(uftTable(c.ctx, c.st.name), tupleOf(p), port.id);
   if (hit) {
     const applied = applyFlow(c, hit, p, port.label);
-    if (applied.route?.kind === 'encap') return transmitWire(c, applied.packet, applied.route.pa, c.st.hostMac);
+    if (applied.route?.kind === 'encap') return transmitEncapsulated(c, applied.packet, applied.route.pa);
     if (applied.route) return dispatch(c, applied.packet, applied.route);
     // First reply: the routing layer decides where it goes; the reply's route and transposition are cached.
     const w = routeOnly(c, port, applied.packet);
@@ -243,16 +204,16 @@ function switchToIp(c: Ctx, p: Packet): HopResult {
   const pod = st.pods.find((x) => x.ip === dst);
   if (pod) return deliverToPod(c, pod, p);
   if (dst === st.hostEndpoint.IPAddress || dst === st.ip) return toHost(c, p);
-  const borrowed = c.ctx.flow.dst.ip === dst && c.ctx.flow.dst.kind === 'pod' && c.ctx.flow.dst.node !== st.name ? c.ctx.flow.dst : undefined;
+  const borrowed = st.foreignInBlock.find((x) => x.ip === dst);
   rec.add({
     at: { component: 'vswitch', layer: st.network.Name },
     action: 'drop',
     before: p,
     rule: { text: `${st.network.Name} subnet ${st.block.text}: no endpoint with IPAddress ${dst}`, source: 'the seed: «VFP будет считать его своим, локальным»; DATAPATH-FACTS §8.2 [D3][D1] (strictAffinity)' },
     explain: borrowed ? 'windows.borrowedAddress' : 'windows.noEndpoint',
-    params: { ip: dst, block: st.block.text, pod: borrowed?.name ?? '', owner: borrowed?.node ?? '' },
+    params: { ip: dst, block: st.block.text, pod: borrowed?.pod ?? '', owner: borrowed?.node ?? '' },
   });
-  return borrowed ? stop(c, 'dropped', 'address-in-windows-block', { ip: dst, pod: borrowed.name ?? '', block: st.block.text, podNode: borrowed.node ?? '' }) : stop(c, 'dropped', 'no-endpoint', { ip: dst });
+  return borrowed ? stop(c, 'dropped', 'address-in-windows-block', { ip: dst, pod: borrowed.pod, block: st.block.text, podNode: borrowed.node }) : stop(c, 'dropped', 'no-endpoint', { ip: dst });
 }
 
 function deliverToPod(c: Ctx, pod: WindowsPod, p0: Packet): HopResult {
@@ -305,7 +266,7 @@ function toHost(c: Ctx, p: Packet): HopResult {
   const undo = hit?.dir === 'reverse' && !sameTuple(hit.entry.key, hit.entry.result);
   if (hit && (undo || hit.entry.port === port.id)) {
     const applied = applyFlow(c, hit, p, port.label);
-    if (applied.route?.kind === 'encap') return transmitWire(c, applied.packet, applied.route.pa, st.hostMac);
+    if (applied.route?.kind === 'encap') return transmitEncapsulated(c, applied.packet, applied.route.pa);
     if (applied.route) return dispatch(c, applied.packet, applied.route);
     const dst = innerIp(applied.packet).dst;
     if (dst === st.ip) return deliverToHost(c, applied.packet);
@@ -318,13 +279,7 @@ function toHost(c: Ctx, p: Packet): HopResult {
     if (!r || r.action.type !== 'lb') continue;
     const a = r.action;
     const b = pickBackend(c, a, r, p);
-    // PreserveDIP (`preserve-destination: "true"`, [K1][K2]): no DNAT, the pod sees the VIP as destination.
-    let q = a.preserveDip ? p : patchInnerL4(patchInnerIp(p, { dst: b.ip }), { dport: b.port });
-    if (a.snatTo) {
-      const t = tupleOf(p);
-      q = patchInnerL4(patchInnerIp(q, { src: a.snatTo }), { sport: ephemeralPort(`lb-snat:${t.src}:${t.sport}>${t.dst}:${t.dport}`) });
-    }
-    q = rec.add({ at: { component: 'vfp', layer: layer.name, chain: port.label }, action: a.preserveDip ? 'steer' : a.snatTo ? 'dnat+snat' : 'dnat', before: p, after: q, rule: ruleOf(r), explain: a.preserveDip ? 'windows.preserveDip' : a.dsr ? 'windows.nodePortDsr' : 'windows.nodePortSnat', params: { port: ports(p).dport ?? 0, backend: `${b.ip}:${b.port}`, snat: a.snatTo ?? '', vip: innerIp(p).dst } });
+    const q = rec.add({ at: { component: 'vfp', layer: layer.name, chain: port.label }, action: a.preserveDip ? 'steer' : a.snatTo ? 'dnat+snat' : 'dnat', before: p, after: lbRewrite(a, b, p), rule: ruleOf(r), explain: a.preserveDip ? 'windows.preserveDip' : a.dsr ? 'windows.nodePortDsr' : 'windows.nodePortSnat', params: { port: ports(p).dport ?? 0, backend: `${b.ip}:${b.port}`, snat: a.snatTo ?? '', vip: innerIp(p).dst } });
     const steerTo = a.preserveDip ? st.pods.find((x) => x.ip === b.ip) : undefined;
     if (steerTo) {
       recordFlow(c, port, p, q, { kind: 'local' });
@@ -338,7 +293,7 @@ function toHost(c: Ctx, p: Packet): HopResult {
     return dispatch(c, w.packet, w.decision!, () => recordFlow(c, port, p, w.packet, w.decision!));
   }
   const f = failedLb(st, p);
-  if (f) return missingLbStop(c, p, f);
+  if (f) return missingLbStop(c, p, f, true);
   return deliverToHost(c, p);
 }
 

@@ -8,6 +8,7 @@ import type { Datapath } from '../datapath/datapath';
 import type { ObjectRef } from '../model/diagnostic';
 import type { Cidr } from '../model/ipv4';
 import type { HnsEndpoint, HnsNamespace, HnsNetwork, HnsPolicyList } from './hns';
+import type { NodeKubeProxy } from './kubeProxySettings';
 import type { VfpPort } from './vfp';
 
 /** Overlay = Calico VXLAN (VSID); l2bridge = Calico BGP without encapsulation. */
@@ -45,13 +46,15 @@ export interface LbCap {
 }
 
 /**
- * A load balancer kube-proxy could not have: HNS refused it (more backends
- * than the cap), or kube-proxy does not ask for it (externalTrafficPolicy
- * Local without DSR).
+ * A service frontend with no load balancer on this node: HNS refused it (more
+ * backends than the cap), kube-proxy does not ask for it (no usable
+ * endpoint; externalTrafficPolicy Local without DSR), or kube-proxy is not
+ * running. The walk decides drops from these, not from what the user asked.
  */
 export interface LbFailure {
-  reason: 'backend-cap' | 'etp-local-without-dsr';
+  reason: 'backend-cap' | 'etp-local-without-dsr' | 'no-endpoints' | 'kube-proxy-down';
   service: ObjectRef;
+  kind: WinLoadBalancer['kind'];
   vip: string;
   port: number;
   proto: string;
@@ -103,10 +106,14 @@ export interface WindowsNodeState {
   lbFailures: LbFailure[];
   lbCap: LbCap;
   sourceVip: string;
+  /** The settings kube-proxy runs with on this node (kubeProxySettings.ts). */
+  kubeProxy: NodeKubeProxy;
   pods: WindowsPod[];
   /** VFP ports: one per pod endpoint, the host vNIC, the external (physical) port. */
   ports: VfpPort[];
   hostRoutes: WindowsHostRoute[];
+  /** Pods of other nodes whose address lies in this node's block (borrowed without strictAffinity): VFP takes them for local. */
+  foreignInBlock: { ip: string; pod: string; node: string }[];
   /** Pod-network exceptions of OutBoundNAT (service CIDRs, then pool CIDRs). */
   natExceptions: string[];
   /** Set when the HNS objects come from the node's own dumps (these files), not derived from the cluster objects. */

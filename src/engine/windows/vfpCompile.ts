@@ -142,13 +142,14 @@ function routeLayer(input: VfpCompileInput, ep: HnsEndpoint | undefined): VfpLay
 
 export function compileVfpPorts(input: VfpCompileInput): VfpPort[] {
   const clusterIpLbs = input.loadBalancers.filter((lb) => lb.kind === 'ClusterIP');
+  // The ClusterIP rules are the same on every pod's port: built once and shared (one per Service port, not per pod and Service port).
+  const dsr = clusterIpLbs.filter((lb) => lb.dsr).map((lb) => lbRule(lb, input.nodeIp, 'out'));
+  const slb = clusterIpLbs.filter((lb) => !lb.dsr).map((lb) => lbRule(lb, input.nodeIp, 'out'));
   // A pod whose HNS endpoint is missing (an imported dump can lack it) has no VFP port.
   const ports: VfpPort[] = input.pods.flatMap((pod) => {
     const ep = input.endpoints.find((e) => e.ID === pod.endpointId);
     if (!ep) return [];
     const layers: VfpLayer[] = [aclLayer(ep, pod.ref)];
-    const dsr = clusterIpLbs.filter((lb) => lb.dsr).map((lb) => lbRule(lb, input.nodeIp, 'out'));
-    const slb = clusterIpLbs.filter((lb) => !lb.dsr).map((lb) => lbRule(lb, input.nodeIp, 'out'));
     if (dsr.length) layers.push({ name: LAYER.lbDsr, rules: dsr });
     if (slb.length) layers.push({ name: LAYER.slbLb, rules: slb });
     const nat = natLayer(ep, input.nodeIp, pod.ref);

@@ -8,7 +8,7 @@
  */
 import { windowsReserved } from '../ipam/blocks';
 import { cidrSize } from '../model/ipv4';
-import type { WindowsNodeState } from './state';
+import type { LbFailure, WindowsNodeState } from './state';
 import { formatRule } from './vfpMatch';
 import { psListText, realHnsObject } from '../views/hnsPrint';
 
@@ -40,12 +40,26 @@ function routeListing(st: WindowsNodeState): string {
   return [head, ...rows].join('\n');
 }
 
+const FAILURE_TEXT: Record<LbFailure['reason'], (f: LbFailure) => string> = {
+  'backend-cap': (f) => `${f.backends} backends > ${f.cap}`,
+  'etp-local-without-dsr': () => 'externalTrafficPolicy Local needs DSR',
+  'no-endpoints': () => 'no usable endpoint',
+  'kube-proxy-down': () => 'kube-proxy does not run',
+};
+
 function lbSummary(st: WindowsNodeState): string {
   const cap = `Backend cap per load balancer: ${st.lbCap.cap} (build ${st.lbCap.build ?? 'unknown'}; ${st.lbCap.source})`;
-  const vip = `Source VIP: ${st.sourceVip || '(none: kube-proxy passes an empty SourceVIP on this network type; assumption: the node IP is used)'}`;
-  const failed = st.lbFailures.map((f) => `NOT CREATED ${f.service.namespace}/${f.service.name} ${f.vip}:${f.port}/${f.proto}: ${f.reason === 'backend-cap' ? `${f.backends} backends > ${f.cap}` : 'externalTrafficPolicy Local needs DSR'}`);
+  const kp = st.kubeProxy;
+  const gates = Object.entries(kp.featureGates).map(([k, v]) => `${k}=${String(v)}`).join(',');
+  const settings = [
+    `kube-proxy settings${kp.from ? ` (${kp.from})` : ''}: network ${kp.networkName}, enableDSR ${String(kp.enableDSR)}${gates ? `, feature gates ${gates}` : ''}${kp.forwardHealthCheckVip ? ', forwardHealthCheckVip true' : ''}`,
+    ...(kp.down ? [`kube-proxy DOES NOT START: ${kp.down.reason} (${kp.down.source})`] : []),
+    ...kp.notes.map((n) => `note: ${n}`),
+  ];
+  const vip = `Source VIP: ${st.sourceVip ? `${st.sourceVip} (${kp.sourceVipSource})` : '(none: kube-proxy passes an empty SourceVIP on this network type; assumption: the node IP is used)'}`;
+  const failed = st.lbFailures.map((f) => `NOT CREATED ${f.kind} ${f.service.namespace}/${f.service.name} ${f.vip}:${f.port}/${f.proto}: ${FAILURE_TEXT[f.reason](f)}`);
   const lbs = st.loadBalancers.map((lb) => `${lb.kind.padEnd(12)} ${`${lb.vip}:${lb.externalPort}/${lb.proto}`.padEnd(26)} → ${lb.backends.map((b) => `${b.ip}:${lb.internalPort}${b.remote ? ' (remote)' : ''}`).join(', ')}${lb.dsr ? '  DSR' : `  SourceVIP ${lb.sourceVip || '""'}`}`);
-  return [cap, vip, '', ...lbs, ...(failed.length ? ['', ...failed] : [])].join('\n');
+  return [...settings, cap, vip, '', ...lbs, ...(failed.length ? ['', ...failed] : [])].join('\n');
 }
 
 /**

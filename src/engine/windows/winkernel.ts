@@ -22,19 +22,22 @@
  *   PA = the provider address of the RemoteSubnetRoute covering the IP, else
  *   the node IP; overlay also gets a remote endpoint for each ClusterIP
  *   (MAC = host MAC, PA = node IP).
- * - SourceVIP (overlay): `--source-vip`, or the node IP when a remote backend
- *   is a node IP or outside every RemoteSubnetRoute. L2Bridge passes none
- *   (empty); assumption: HNS then SNATs to the node IP (DATAPATH-FACTS caveat 3).
+ * - SourceVIP (overlay): the node's own source VIP (kubeProxySettings.ts),
+ *   or the node IP when a remote backend is a node IP or outside every
+ *   RemoteSubnetRoute. L2Bridge passes none (empty); assumption: HNS then
+ *   SNATs to the node IP (DATAPATH-FACTS caveat 3).
+ * - kube-proxy that exits at start (kubeProxySettings.ts) creates nothing.
  * - More unique backends than the node's cap (lbCap.ts) → HNS refuses the
  *   load balancer (recorded in lbFailures).
  */
 import type { ClusterView } from '../model/clusterView';
 import { cidrContains, ipToInt, parseCidr } from '../model/ipv4';
-import { winkernelOf, type ServicePortSpec, type ServiceSpec } from '../model/scenario';
+import type { ServicePortSpec, ServiceSpec } from '../model/scenario';
 import { categorizeEndpoints, endpointsForServicePort, type KubeProxyEndpoint } from '../model/serviceEndpoints';
 import type { HnsEndpoint, HnsNetwork, HnsPolicyList } from './hns';
 import { hnsMac } from './hns';
 import { hnsId } from './ids';
+import type { NodeKubeProxy } from './kubeProxySettings';
 import type { LbCap, LbFailure, WindowsNetworkMode, WindowsPod, WinLoadBalancer } from './state';
 
 export const PRESERVE_DESTINATION = 'preserve-destination';
@@ -54,6 +57,7 @@ export interface WinkernelInput {
   pods: WindowsPod[];
   cap: LbCap;
   view: ClusterView;
+  settings: NodeKubeProxy;
 }
 
 export interface WinkernelState {
@@ -79,11 +83,11 @@ function protoNumber(p: 'tcp' | 'udp'): number {
 export function compileWinkernel(input: WinkernelInput): WinkernelState {
   const { view, network: net, mode } = input;
   const s = view.scenario;
-  const wk = winkernelOf(s.kubeProxy, input.node);
+  const wk = input.settings;
   const st: WinkernelState = { loadBalancers: [], remoteEndpoints: [], policyLists: [], failures: [], sourceVip: '' };
   const remote = new Map<string, HnsEndpoint>();
   const rsrPAs = new Set(net.Policies.flatMap((p) => (p.Type === 'RemoteSubnetRoute' ? [p.ProviderAddress] : [])));
-  const configuredVip = wk.sourceVip ?? '';
+  const configuredVip = wk.sourceVip;
 
   const remoteEndpoint = (ip: string, pa: string | undefined, mac: string): HnsEndpoint => {
     const hit = remote.get(ip);
@@ -105,10 +109,19 @@ export function compileWinkernel(input: WinkernelInput): WinkernelState {
     return ep;
   };
 
+  // Per-compile lookups by IP: every Service port asks them for each of its endpoints.
+  const podByIp = new Map<string, (typeof input.pods)[number]>();
+  for (const p of input.pods) if (!podByIp.has(p.ip)) podByIp.set(p.ip, p);
+  const paCache = new Map<string, string | undefined>();
+  const paFor = (ip: string): string | undefined => {
+    if (!paCache.has(ip)) paCache.set(ip, providerAddressFor(net, ip));
+    return paCache.get(ip);
+  };
+
   const backendOf = (e: KubeProxyEndpoint): WinLoadBalancer['backends'][number] => {
-    const pod = input.pods.find((p) => p.ip === e.ip);
+    const pod = podByIp.get(e.ip);
     if (pod) return { ip: e.ip, endpointId: pod.endpointId, remote: false, pod: pod.pod };
-    const pa = mode === 'overlay' ? providerAddressFor(net, e.ip) ?? input.nodeIp : undefined;
+    const pa = mode === 'overlay' ? paFor(e.ip) ?? input.nodeIp : undefined;
     const ep = remoteEndpoint(e.ip, pa, remoteEndpointMac(e.ip));
     return { ip: e.ip, endpointId: ep.ID, remote: true };
   };
@@ -116,7 +129,7 @@ export function compileWinkernel(input: WinkernelInput): WinkernelState {
   const sourceVipFor = (backends: WinLoadBalancer['backends']): string => {
     // Non-overlay networks: kube-proxy passes an empty SourceVIP [K1].
     if (mode !== 'overlay') return '';
-    const nodeOrPublic = backends.some((b) => b.remote && (rsrPAs.has(b.ip) || providerAddressFor(net, b.ip) === undefined));
+    const nodeOrPublic = backends.some((b) => b.remote && (rsrPAs.has(b.ip) || paFor(b.ip) === undefined));
     return nodeOrPublic || !configuredVip ? input.nodeIp : configuredVip;
   };
 
@@ -142,11 +155,15 @@ export function compileWinkernel(input: WinkernelInput): WinkernelState {
     const localOnly = cat.local.map(backendOf);
 
     const add = (kind: WinLoadBalancer['kind'], vip: string, externalPort: number, backends: WinLoadBalancer['backends'], flags: { dsr: boolean; localRoutedVip: boolean; preserveDip: boolean }): void => {
-      if (backends.length === 0) return;
+      const failed = (reason: LbFailure['reason'], count: number): void => {
+        st.failures.push({ reason, service: ref, kind, vip, port: externalPort, proto, backends: count, cap: input.cap.cap });
+      };
+      if (wk.down) return failed('kube-proxy-down', backends.length);
+      // K1 syncProxyRules: no usable endpoint → no load balancer for the frontend.
+      if (backends.length === 0) return failed('no-endpoints', 0);
       const unique = new Set(backends.map((b) => b.ip)).size;
       if (unique > input.cap.cap) {
-        st.failures.push({ reason: 'backend-cap', service: ref, vip, port: externalPort, proto, backends: unique, cap: input.cap.cap });
-        return;
+        return failed('backend-cap', unique);
       }
       const id = hnsId(`${input.node}/lb/${kind}/${vip}/${externalPort}/${proto}`);
       st.loadBalancers.push({ id, kind, vip, externalPort, ...base, ...flags, sourceVip: sourceVipFor(backends), backends });
@@ -157,7 +174,7 @@ export function compileWinkernel(input: WinkernelInput): WinkernelState {
     const dsrExternal = etpLocal;
     if (etpLocal && !wk.enableDSR) {
       // K6: "no Local traffic policy without DSR" — the external frontends do not work.
-      if (port.nodePort) st.failures.push({ reason: 'etp-local-without-dsr', service: ref, vip: input.nodeIp, port: port.nodePort, proto, backends: cat.local.length, cap: input.cap.cap });
+      if (port.nodePort) st.failures.push({ reason: 'etp-local-without-dsr', service: ref, kind: 'NodePort', vip: input.nodeIp, port: port.nodePort, proto, backends: cat.local.length, cap: input.cap.cap });
       return;
     }
     const ext = etpLocal || preserve ? localOnly : (cat.cluster.map(backendOf));
@@ -167,7 +184,7 @@ export function compileWinkernel(input: WinkernelInput): WinkernelState {
   }
 
   st.remoteEndpoints = [...remote.values()];
-  st.sourceVip = mode === 'overlay' ? configuredVip || input.nodeIp : '';
+  st.sourceVip = mode === 'overlay' ? configuredVip : '';
   st.policyLists = st.loadBalancers.map((lb) => ({
     ID: lb.id,
     References: lb.backends.map((b) => `/endpoints/${b.endpointId}`),

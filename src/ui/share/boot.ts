@@ -4,12 +4,21 @@
  * the default view with a message. Later `#share=` changes (a link pasted
  * into the same tab) open too.
  */
-import { SHARE_PARAM, decodeShareUrl } from '../../share/codec';
+import { SHARE_PARAM, type DecodeResult } from '../../share/codec';
 import type { AppState } from '../../state/appState';
 import type { Classroom } from '../../state/classroom';
 
-async function openFromUrl(app: AppState, classroom: Classroom, first: boolean): Promise<void> {
-  const decoded = decodeShareUrl(window.location.href);
+/** The share state in the address, decoded in the engine worker (a link is untrusted and may be built to unpack slowly). */
+async function decodeAddress(decode: ShareDecoder): Promise<DecodeResult | undefined> {
+  if (!new URLSearchParams(window.location.hash.replace(/^#/, '')).has(SHARE_PARAM)) return undefined;
+  return decode(window.location.href);
+}
+
+/** Decodes a page address in the engine worker (EngineClient.decodeShareUrl). */
+export type ShareDecoder = (href: string) => Promise<DecodeResult | undefined>;
+
+async function openFromUrl(app: AppState, classroom: Classroom, decode: ShareDecoder, first: boolean): Promise<void> {
+  const decoded = await decodeAddress(decode);
   const { classroom: store } = classroom.stores;
   if (!decoded) {
     if (first) await app.actions.start();
@@ -29,8 +38,8 @@ async function openFromUrl(app: AppState, classroom: Classroom, first: boolean):
   if (!opened && app.stores.scenario.getState().status !== 'ready') await app.whatIf.restore();
 }
 
-export function bootClassroom(app: AppState, classroom: Classroom): Promise<void> {
-  window.addEventListener('hashchange', () => void openFromUrl(app, classroom, false));
+export function bootClassroom(app: AppState, classroom: Classroom, decode: ShareDecoder): Promise<void> {
+  window.addEventListener('hashchange', () => void openFromUrl(app, classroom, decode, false));
   // A change made on top of a shared view is the user's draft now: drop the link from the address,
   // so a reload shows the draft instead of the link as it was.
   app.stores.whatIf.subscribe((s, prev) => {
@@ -38,5 +47,5 @@ export function bootClassroom(app: AppState, classroom: Classroom): Promise<void
       window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
     }
   });
-  return openFromUrl(app, classroom, true);
+  return openFromUrl(app, classroom, decode, true);
 }

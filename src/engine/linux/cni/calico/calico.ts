@@ -1,6 +1,6 @@
 /**
  * Calico on a Linux node (Felix + the Calico CNI plug-in): `vxlan.calico`
- * when a pool uses VXLAN, a routed `cali…` veth per pod (no bridge), the
+ * when a pool uses VXLAN, `tunl0` when one uses IPIP, a routed `cali…` veth per pod (no bridge), the
  * routes Felix writes (routes.ts compileHostRoutes), the static VTEP ARP/FDB
  * entries and Felix's `table ip calico`.
  *
@@ -16,9 +16,11 @@ import { VXLAN_OVERHEAD } from '../../../model/packet';
 import type { NodeSpec } from '../../../model/scenario';
 import { POD_GATEWAY, VXLAN_IFACE, vethNameForPod, WORKLOAD_IFACE_PREFIX } from '../../names';
 import { compilePodNeighbours, compileVtepEntries } from '../../neigh';
-import { compileHostRoutes } from '../../routes';
+import { compileHostRoutes, IPIP_IFACE } from '../../routes';
 import type { Link, LinuxPodNetns } from '../../../linux/state';
 import type { LinuxCni, LinuxCniParts, LinuxHost } from '../cni';
+import { formatNodeStatus } from './bgp';
+import { compileFelixIptables } from './iptables/felixIptables';
 import { compileCalicoNft } from './nft';
 
 const CNI = 'C9 cni-plugin/pkg/dataplane/linux/dataplane_linux.go';
@@ -28,12 +30,20 @@ function vxlanEnabled(view: ClusterView): boolean {
   return (view.scenario.calico?.pools ?? []).some((p) => !p.disabled && p.vxlanMode !== 'Never');
 }
 
+/** Whether any enabled pool uses IPIP (then Felix configures tunl0, and BIRD routes through it). */
+function ipipEnabled(view: ClusterView): boolean {
+  return (view.scenario.calico?.pools ?? []).some((p) => !p.disabled && p.ipipMode !== 'Never');
+}
+
+/** IPIP's overhead: one outer IPv4 header. @see projectcalico/calico felix/dataplane/linux/ipip_mgr.go; FELIX_IPINIPMTU = host MTU − 20 */
+const IPIP_OVERHEAD = 20;
+
 /** Felix's pod MTU: the smallest MTU of the enabled encapsulations. @see DATAPATH-FACTS §1.1 [C6] */
 export function podMtu(view: ClusterView, hostMtu: number): number {
   const pools = (view.scenario.calico?.pools ?? []).filter((p) => !p.disabled);
   let mtu = hostMtu;
   if (pools.some((p) => p.vxlanMode !== 'Never')) mtu = Math.min(mtu, hostMtu - VXLAN_OVERHEAD);
-  if (pools.some((p) => p.ipipMode !== 'Never')) mtu = Math.min(mtu, hostMtu - 20);
+  if (pools.some((p) => p.ipipMode !== 'Never')) mtu = Math.min(mtu, hostMtu - IPIP_OVERHEAD);
   return mtu;
 }
 
@@ -78,6 +88,11 @@ function compile({ node, self, view, nic }: LinuxHost): LinuxCniParts {
       vxlan: { vni: s.calico!.vxlanVNI, port: s.calico!.vxlanPort, local: self.ip, dev: nic.name, learning: false },
     });
   }
+  const withIpip = ipipEnabled(view) && self.tunnelAddr !== undefined && !withVxlan;
+  if (withIpip) {
+    // The ipip module's fallback device; Felix sets its address (IPv4IPIPTunnelAddr) and MTU, BIRD routes through it.
+    links.push({ name: IPIP_IFACE, kind: 'ipip', mtu: hostMtu - IPIP_OVERHEAD, mac: '00:00:00:00:00:00', addrs: [`${self.tunnelAddr}/32`] });
+  }
   for (const p of pods) links.push({ name: p.hostVeth, kind: 'veth', mtu, mac: CALICO_VETH_HOST_MAC, addrs: [], peer: { pod: p.pod, ifname: 'eth0' }, owner: p.ref });
 
   const vtep = withVxlan ? compileVtepEntries(self, view.peers) : { neigh: [], fdb: [] };
@@ -88,13 +103,24 @@ function compile({ node, self, view, nic }: LinuxHost): LinuxCniParts {
     sysctls[`net.ipv4.conf.${p.hostVeth}.forwarding`] = '1';
     sysctls[`net.ipv4.conf.${p.hostVeth}.route_localnet`] = '1';
   }
-  const nft = s.calico
+  const iptablesMode = view.datapathOf(node.name).dataplane.modelledAs === 'iptables';
+  const felix = s.calico && iptablesMode
+    ? compileFelixIptables({
+        self,
+        view,
+        pods,
+        ...(vxlanEnabled(view) ? { vxlan: { port: s.calico.vxlanPort, tunnelAddr: withVxlan } } : {}),
+        ...(ipipEnabled(view) ? { ipip: { tunnelAddr: withIpip } } : {}),
+      })
+    : undefined;
+  const nft = s.calico && !iptablesMode
     ? [
         compileCalicoNft({
           nodeName: node.name,
           hostIPs: [self.ip],
           pools: s.calico.pools,
           vxlan: withVxlan ? { ifname: VXLAN_IFACE, tunnelAddr: self.tunnelAddr!, port: s.calico.vxlanPort } : undefined,
+          ipip: withIpip ? { ifname: IPIP_IFACE, tunnelAddr: self.tunnelAddr! } : undefined,
           workloadIfacePrefix: WORKLOAD_IFACE_PREFIX,
         }),
       ]
@@ -107,7 +133,9 @@ function compile({ node, self, view, nic }: LinuxHost): LinuxCniParts {
     fdb: vtep.fdb,
     sysctls,
     nft,
-    localAddrs: withVxlan ? [self.tunnelAddr!] : [],
+    ...(felix ? { iptables: felix.tables, ipsets: felix.ipsets } : {}),
+    views: [{ id: 'bgp', title: 'calicoctl node status', text: formatNodeStatus(view, node.name) }],
+    localAddrs: withVxlan || withIpip ? [self.tunnelAddr!] : [],
     ...(withVxlan ? { tunnelAddr: self.tunnelAddr, vtepMac: self.vtepMac } : {}),
   };
 }

@@ -47,6 +47,8 @@ export interface CalicoNftInput {
   pools: IPPoolSpec[];
   /** VXLAN device when VXLAN is on and the node has a tunnel address. */
   vxlan?: { ifname: string; tunnelAddr: string; port: number };
+  /** IPIP device (tunl0) when IPIP is on and the node has a tunnel address. */
+  ipip?: { ifname: string; tunnelAddr: string };
   /** Workload interface prefix (`cali`). */
   workloadIfacePrefix: string;
 }
@@ -110,12 +112,14 @@ export function compileCalicoNft(input: CalicoNftInput): NftTable {
     : [];
 
   const postrouting: NftRule[] = [jump('nat-cali-fip-snat', `${SRC_STATIC} StaticNATPostroutingChains`), jump('nat-cali-nat-outgoing', `${SRC_STATIC} StaticNATPostroutingChains`)];
-  if (input.vxlan && input.vxlan.tunnelAddr !== '') {
+  // StaticNATPostroutingChains: tunl0 first, then vxlan.calico.
+  for (const tunnel of [input.ipip, input.vxlan]) {
+    if (!tunnel || tunnel.tunnelAddr === '') continue;
     postrouting.push(
       rule(
         `${SRC_STATIC} StaticNATPostroutingChains (tunnel source fix); C17`,
         [
-          { kind: 'ifname', dir: 'oif', op: '==', name: input.vxlan.ifname },
+          { kind: 'ifname', dir: 'oif', op: '==', name: tunnel.ifname },
           { kind: 'fib-type', addr: 'saddr', withOif: true, op: '!=', type: 'local' },
           { kind: 'fib-type', addr: 'saddr', withOif: false, op: '==', type: 'local' },
         ],

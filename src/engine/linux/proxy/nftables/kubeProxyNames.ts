@@ -33,7 +33,24 @@ export interface ServicePortKey {
   port: string;
 }
 
+/**
+ * Names already hashed: every node's kube-proxy table names the same Service
+ * ports and endpoints, so a node compile hashes each name once per cluster,
+ * not once per node (and the nodes share the strings). Bounded; emptied when full.
+ */
+const hashed = new Map<string, string>();
+const MAX_HASHED = 1 << 20;
+
 function hashAndTruncate(text: string): string {
+  const hit = hashed.get(text);
+  if (hit !== undefined) return hit;
+  if (hashed.size >= MAX_HASHED) hashed.clear();
+  const name = hashName(text);
+  hashed.set(text, name);
+  return name;
+}
+
+function hashName(text: string): string {
   const digest = sha256(utf8ToBytes(text));
   const name = `${base32.encode(digest).slice(0, 8)}-${text}`;
   return name.length > BASE_MAX ? `${name.slice(0, BASE_MAX - 3)}...` : name;
@@ -69,7 +86,14 @@ export function servicePortChainNames(k: ServicePortKey): ServicePortChainNames 
 }
 
 /** The endpoint chain and its affinity set. */
+const endpointNameCache = new Map<string, { chain: string; affinitySet: string }>();
+
 export function endpointNames(k: ServicePortKey, ip: string, port: number): { chain: string; affinitySet: string } {
   const b = endpointChainBase(k, ip, port);
-  return { chain: `endpoint-${b}`, affinitySet: `affinity-${b}` };
+  const hit = endpointNameCache.get(b);
+  if (hit) return hit;
+  if (endpointNameCache.size >= MAX_HASHED) endpointNameCache.clear();
+  const names = { chain: `endpoint-${b}`, affinitySet: `affinity-${b}` };
+  endpointNameCache.set(b, names);
+  return names;
 }

@@ -1,0 +1,92 @@
+/**
+ * kube-proxy's HNS load balancers at work in VFP: picking a backend,
+ * rewriting the packet (one function for the pod ports' LB layers and the
+ * host port's NodePort/external load balancers), and the service frontends
+ * that have no load balancer on this node (decided from the compiled state,
+ * `lbFailures`, never from what the user asked for).
+ */
+import { ephemeralPort } from '../model/hash';
+import type { HopResult } from '../model/hop';
+import type { Packet } from '../model/packet';
+import { innerIp, patchInnerIp, patchInnerL4, ports } from '../model/packetOps';
+import { tupleOf } from '../model/flowTuple';
+import { HOST_VNIC } from './network';
+import type { LbFailure, WindowsNodeState } from './state';
+import { LAYER, type VfpAction, type VfpRule } from './vfp';
+import type { Ctx } from './nodeContext';
+import { stop } from './nodeContext';
+
+type LbAction = Extract<VfpAction, { type: 'lb' }>;
+export type LbBackend = LbAction['backends'][number];
+
+/**
+ * Picks a load balancer backend: `ctx.pick` with the backends as `ip:port`,
+ * as kube-proxy's random choice; with SourceIP distribution (sessionAffinity
+ * ClientIP, [K3]) the client address alone decides, so every connection of a
+ * client lands on the same backend.
+ */
+export function pickBackend(c: Ctx, a: LbAction, r: VfpRule, p: Packet): LbBackend {
+  const choices = a.backends.map((b) => `__${b.ip}/${b.port}`);
+  return a.backends[c.ctx.pick(choices, r.id, a.affinity ? `sourceip:${innerIp(p).src}` : undefined)]!;
+}
+
+/**
+ * The load balancer's rewrite: DNAT to the backend (none with PreserveDIP,
+ * `preserve-destination: "true"` [K1][K2]: the pod sees the VIP), and SNAT
+ * to the source VIP when the load balancer is not DSR.
+ */
+export function lbRewrite(a: LbAction, b: LbBackend, p: Packet): Packet {
+  let q = a.preserveDip ? p : patchInnerL4(patchInnerIp(p, { dst: b.ip }), { dport: b.port });
+  if (a.snatTo) {
+    const t = tupleOf(p);
+    q = patchInnerL4(patchInnerIp(q, { src: a.snatTo }), { sport: ephemeralPort(`lb-snat:${t.src}:${t.sport}>${t.dst}:${t.dport}`) });
+  }
+  return q;
+}
+
+/** The frontend (VIP, port, protocol) of a packet that has no load balancer on this node, if any. */
+export function failedLb(st: WindowsNodeState, p: Packet): LbFailure | undefined {
+  const ip = innerIp(p);
+  const { dport } = ports(p);
+  return st.lbFailures.find((f) => f.vip === ip.dst && f.port === dport && f.proto === ip.proto);
+}
+
+const service = (f: LbFailure): string => `${f.service.namespace}/${f.service.name}`;
+
+/**
+ * A packet for a service frontend with no load balancer. At the host (a
+ * NodePort on the node's own address) the packet reaches the host's TCP/IP
+ * stack, where nothing listens: TCP answers with a reset, UDP with ICMP port
+ * unreachable, like the reject on Linux (assumption: Windows Firewall lets
+ * the packet reach the stack). Anywhere else (a ClusterIP, an external or
+ * ingress IP the node does not own) nothing answers (assumption: lost).
+ */
+export function missingLbStop(c: Ctx, p: Packet, f: LbFailure, atHost: boolean): HopResult {
+  const { st, rec } = c;
+  if (f.reason === 'etp-local-without-dsr') {
+    rec.add({ at: { component: 'vfp', layer: LAYER.slbLb }, action: 'drop', before: p, rule: { text: `${service(f)}: externalTrafficPolicy Local, enableDSR false → no load balancer for ${f.vip}:${f.port}`, source: 'K6 windows-networking: no Local traffic policy without DSR; the seed («externalTrafficPolicy: Local — только с DSR»)', owner: f.service }, explain: 'windows.etpLocalWithoutDsr', params: { port: f.port } });
+    return stop(c, 'unsupported', 'etp-local-requires-dsr', { service: service(f), port: f.port });
+  }
+  if (f.reason === 'backend-cap') {
+    rec.add({
+      at: { component: 'vfp', layer: LAYER.slbLb },
+      action: 'drop',
+      before: p,
+      rule: { text: `hcnCreateLoadBalancer ${f.vip}:${f.port}/${f.proto}: ${f.backends} backends > ${f.cap}`, source: st.lbCap.source, owner: f.service, assumption: true },
+      explain: 'windows.lbCapExceeded',
+      params: { vip: f.vip, count: f.backends, cap: f.cap, build: st.build ?? '?' },
+    });
+    return stop(c, 'unsupported', 'lb-backend-cap-exceeded', { service: service(f), count: f.backends, cap: f.cap, build: st.build ?? '?' });
+  }
+  const down = f.reason === 'kube-proxy-down' ? st.kubeProxy.down : undefined;
+  const why = down ? `kube-proxy is not running on ${st.name}: ${down.reason}` : `${service(f)} has no usable endpoint for this node`;
+  const source = down ? down.source : 'K1 winkernel syncProxyRules: no usable endpoints → no load balancer';
+  const code = down ? 'windows-kube-proxy-down' : atHost ? 'no-listener' : 'no-load-balancer';
+  if (atHost) {
+    const reset = innerIp(p).proto === 'tcp';
+    rec.add({ at: { component: 'socket', layer: HOST_VNIC }, action: 'reject', before: p, rule: { text: `${f.kind} ${f.vip}:${f.port}/${f.proto}: no load balancer (${why}); no socket listens on port ${f.port}`, source: `${source}; the host's TCP/IP stack answers a port without a listener with ${reset ? 'a TCP reset' : 'ICMP port unreachable'} (assumption: Windows Firewall lets the packet reach the stack)`, owner: f.service, assumption: true }, explain: 'windows.noListener', params: { port: f.port, service: service(f) } });
+    return stop(c, 'rejected', code, { service: service(f), vip: f.vip, port: f.port });
+  }
+  rec.add({ at: { component: 'vfp', layer: LAYER.slbLb }, action: 'drop', before: p, rule: { text: `no load balancer for ${f.vip}:${f.port}/${f.proto} (${why})`, source: `${source}; assumption: the packet is lost (no reject rule exists on Windows)`, owner: f.service, assumption: true }, explain: 'windows.noLoadBalancer', params: { vip: f.vip, service: service(f) } });
+  return stop(c, 'dropped', code, { service: service(f), vip: f.vip, port: f.port });
+}

@@ -1,0 +1,16 @@
+/**
+ * English sentences for the Windows behaviours of issue 12 (per-node
+ * kube-proxy settings, frontends without a load balancer, OS-build rows),
+ * merged into explain.en.ts under `explain.windows` and `reason`.
+ */
+export const winBehaviourEn = {
+  explain: {
+    outerRoute: 'The provider address {{pa}} is on another subnet: the outer VXLAN packet leaves through the management vNIC to the gateway {{nextHop}}.',
+    noListener: 'Port {{port}} has no load balancer on this node ({{service}}), so the packet reaches the host\'s own stack, where nothing listens: it answers with a reset (ICMP port unreachable for UDP).',
+  },
+  reason: {
+    'no-load-balancer': 'Service {{service}} has no load balancer for {{vip}}:{{port}} on {{node}} (no usable endpoint): nothing on Windows answers, the connection times out.',
+    'no-listener': 'Service {{service}} has no load balancer for {{vip}}:{{port}} on {{node}} (no usable endpoint there): nothing listens on that port, the node answers with a reset.',
+    'windows-kube-proxy-down': 'kube-proxy does not run on {{node}} with its configuration (see the kube-proxy settings in the lb view), so it created no load balancer for {{vip}}:{{port}} of {{service}}.',
+  },
+};
