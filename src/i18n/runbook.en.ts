@@ -4,6 +4,62 @@
  * Shared by the page and the CLI.
  */
 export const runbookEn = {
+  runbook: {
+    title: 'Migration runbook for {{scenario}}: Calico ready for Windows nodes',
+    intro: 'The article\'s path for moving an existing cluster to VXLAN Always without BGP, with strictAffinity, before a Windows node joins. The article recommends a separate test cluster instead (the last section).',
+    windowsJoined: 'A Windows node has already joined: the migration steps must already be done, and there is no rollback.',
+    step: {
+      'step-0': 'Step 0. What is there now',
+      'step-1': 'Step 1. strictAffinity',
+      'step-2': 'Step 2. VXLAN encapsulation in every direction',
+      'step-3': 'Step 3. Turn BGP off',
+      'windows-settings': 'After the migration: windowsDataplane, serviceCIDRs and kubernetes-services-endpoint',
+      'step-4': 'Step 4. Verification',
+      'rollback': 'Rollback (only while no Windows node has joined)',
+      'test-cluster': 'Alternative (recommended): a separate test cluster',
+    },
+    status: { done: 'already done in this cluster', todo: 'to do', blocked: 'cannot run as written' },
+    met: { true: 'met', false: 'not met', manual: 'check by hand' },
+    label: {
+      preconditions: 'Preconditions',
+      commands: 'Commands',
+      changes: 'What changes (ip route on {{node}})',
+      before: 'Before:',
+      after: 'After:',
+      verify: 'Verify (command and the output to expect)',
+      manual: 'Manual checks (a dump cannot show these)',
+      extra: 'Extra checks',
+      source: 'Source',
+    },
+    pre: {
+      operator: 'Calico is installed by the Tigera operator (Installation {{installation}}): every change goes through the Installation, the operator reverts direct IPPool edits.',
+      noWindows: 'No Windows node has joined the cluster yet.',
+      strictAffinityOff: 'strictAffinity is still off.',
+      poolInInstallation: 'The pool {{pool}} is listed in the Installation (its index is used in the patch).',
+      vxlanFirst: 'Step 2 is done: the pool is in VXLAN Always.',
+      apiHost: 'The API server address is known: {{host}} (from {{from}}).',
+      linuxWorkers: 'At least two Linux workers besides the control plane (CoreDNS, the operator, Typha run only on Linux).',
+    },
+    manual: {
+      udp4789: 'UDP 4789 is open between all nodes, the future Windows node\'s address included: after the migration all pod traffic between nodes goes through it.',
+      tcp179: 'TCP 179 (BGP) is no longer needed after the migration; close it only after step 3.',
+      ipamCheck: 'calicoctl ipam check reports no borrowed addresses.',
+      maintenanceWindow: 'Run it in a maintenance window: connections between nodes may break while the routes are replaced.',
+      bgpPeers: 'Nothing else depends on BGP: no peering with a router, no Service addresses announced over BGP.',
+      hostNetworkSource: 'Host-network processes now reach pods on other nodes from the node\'s tunnel address: NetworkPolicy ipBlock rules naming node addresses need the tunnel addresses too.',
+      testClusterPods: 'Choose a pod network different from this cluster\'s, so addresses in command output cannot be mixed up.',
+    },
+    source: {
+      step0: 'the article, «Step 0. What is there now»',
+      step1: 'the article, step 1; Calico docs: Windows requirements (strictAffinity)',
+      step2: 'the article, step 2; Calico docs: Windows requirements (VXLAN, no CrossSubnet)',
+      step3: 'the article, step 3; Calico docs: Windows requirements (BGP disabled with VXLAN)',
+      windowsSettings: 'the article, the migration section (what remains after the steps) and «Recommended path» (kubernetes-services-endpoint)',
+      step4: 'the article, step 4',
+      rollback: 'the article, step 3 (rollback) and the list of risks',
+      testCluster: 'the article, «Recommended path: a separate test cluster»',
+    },
+  },
   versions: {
     layout: {
       'post-dnat-output': 'the base chains of kube-proxy 1.30–1.33: filter-prerouting at dstnat - 10, filter-input/forward/output at -110, filter-output-post-dnat at -90',

@@ -4,7 +4,7 @@
  * scenario is compiled (a preset, an edit, an undo, an import).
  */
 import { createStore } from 'zustand/vanilla';
-import type { Finding } from '../engine/index';
+import type { Finding, Runbook } from '../engine/index';
 import type { EngineClient } from '../worker/client';
 import type { IpamView } from '../worker/api';
 import type { ScenarioStore } from './scenarioStore';
@@ -15,6 +15,8 @@ export interface InsightState {
   /** Check as if a Windows node were about to join. */
   planWindows: boolean;
   findings: Finding[];
+  /** The article's migration runbook, asked with the findings. */
+  runbook?: Runbook;
   readiness: 'idle' | 'loading' | 'ready' | 'error';
   ipam?: IpamView;
   error?: string;
@@ -36,10 +38,10 @@ export function createInsightActions(client: EngineClient, insight: InsightStore
     if (scenario.getState().status !== 'ready') return;
     insight.setState({ readiness: 'loading', error: undefined });
     const diagnostics = scenario.getState().diagnostics.map((d) => ({ code: d.code, object: d.object }));
-    const [findings, ipam] = await Promise.all([client.checkReadiness({ planWindows: insight.getState().planWindows, diagnostics }), client.ipamView()]);
-    if (findings.kind === 'stale' || ipam.kind === 'stale') return;
+    const [findings, ipam, runbook] = await Promise.all([client.checkReadiness({ planWindows: insight.getState().planWindows, diagnostics }), client.ipamView(), client.runbook()]);
+    if (findings.kind === 'stale' || ipam.kind === 'stale' || runbook.kind === 'stale') return;
     if (findings.kind === 'error') return insight.setState({ readiness: 'error', error: findings.message });
-    insight.setState({ findings: findings.value, readiness: 'ready', ipam: ipam.kind === 'ok' ? ipam.value : undefined, error: ipam.kind === 'error' ? ipam.message : undefined });
+    insight.setState({ findings: findings.value, runbook: runbook.kind === 'ok' ? runbook.value : undefined, readiness: 'ready', ipam: ipam.kind === 'ok' ? ipam.value : undefined, error: ipam.kind === 'error' ? ipam.message : undefined });
   }
 
   scenario.subscribe((s, prev) => {

@@ -10,6 +10,7 @@
 import type {
   Diagnostic,
   Finding,
+  Runbook,
   FlowRequest,
   Mismatch,
   NodeStateView,
@@ -118,6 +119,8 @@ export interface EngineWorkerApi {
   nodeStateViews(revision: number, node: string): Tagged<NodeStateView[]>;
   /** Windows readiness findings of the current scenario. */
   checkReadiness(revision: number, options: ReadinessOptions): Tagged<Finding[]>;
+  /** The article's migration runbook for the current scenario. */
+  runbook(revision: number): Tagged<Runbook>;
   /** IPAM blocks, affinities, reserved and borrowed addresses of the current scenario. */
   ipamView(revision: number): Tagged<IpamView>;
   /** Compares the HNS dumps of the current scenario (a files source) with the nodes its cluster objects imply. */

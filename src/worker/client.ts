@@ -17,7 +17,7 @@ import type { DecodeResult } from '../share/codec';
 import type { ScenarioSource } from '../share/scenarioSource';
 import { errorMessage, type Answer } from './answer';
 import type { EngineWorkerApi, ExplainCatalogue, OpenedScenario, OpenScenarioOptions, Tagged, TraceResult, TraceTextFormat } from './api';
-import type { Finding, ReadinessOptions } from '../engine/index';
+import type { Finding, ReadinessOptions, Runbook } from '../engine/index';
 import type { HnsComparison, IpamView } from './api';
 
 export type { Answer } from './answer';
@@ -43,6 +43,8 @@ export interface EngineClient {
   formatTrace(trace: Trace, format: TraceTextFormat, sentences: ExplainCatalogue, detail?: boolean): Promise<Answer<string>>;
   /** Windows readiness findings of the current scenario. */
   checkReadiness(options: ReadinessOptions): Promise<Answer<Finding[]>>;
+  /** The article's migration runbook for the current scenario. */
+  runbook(): Promise<Answer<Runbook>>;
   /** The IPAM of the current scenario as plain data. */
   ipamView(): Promise<Answer<IpamView>>;
   /** The current scenario's HNS dumps (a files source) compared with its cluster objects. */
@@ -162,6 +164,7 @@ export function createEngineClient(spawn: () => EngineWorker, { timeoutMs = DEFA
     traceFlow: (request) => tagged((remote, rev) => remote.traceFlow(rev, request)),
     nodeStateViews: (node) => tagged((remote, rev) => remote.nodeStateViews(rev, node)),
     checkReadiness: (options) => tagged((remote, rev) => remote.checkReadiness(rev, options)),
+    runbook: () => tagged((remote, rev) => remote.runbook(rev)),
     ipamView: () => tagged((remote, rev) => remote.ipamView(rev)),
     compareImportedHns: () => tagged((remote, rev) => remote.compareImportedHns(rev)),
     formatTrace: (trace, format, sentences, detail = false) => call((remote) => remote.formatTrace(trace, format, sentences, detail)),

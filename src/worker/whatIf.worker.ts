@@ -11,8 +11,14 @@ import {
   type CompiledCluster,
   type HnsAttachment,
   type ReadinessOptions,
+  buildRunbook,
+  type Runbook,
 } from '../engine/index';
 import type { HnsComparison, IpamView } from './api';
+
+export function runbookOf(cluster: CompiledCluster): Runbook {
+  return buildRunbook(cluster.scenario, cluster);
+}
 
 export function readinessOf(cluster: CompiledCluster, options: ReadinessOptions) {
   return checkReadiness(cluster.scenario, cluster, options);

@@ -8,6 +8,7 @@
  *
  * Pure: scenario (and optionally the compiled cluster) in, plain data out.
  */
+import { apiServerAddress } from './apiAddress';
 import { shellJson, shellQuote } from './shell';
 import type { ObjectRef } from '../model/diagnostic';
 import { cidrContains, parseCidr } from '../model/ipv4';
@@ -195,10 +196,8 @@ function checkServicesEndpoint(s: Scenario, out: Findings): void {
     out.add('services-endpoint-namespace', 'warning', cms.map((c) => c.ref), { namespace: cms[0]!.namespace }, src, {});
     return;
   }
-  // Fill the manifest with the API server address the scenario shows (default/kubernetes endpoints), else a placeholder.
-  const slice = s.endpointSlices.find((e) => e.namespace === 'default' && e.serviceName === 'kubernetes');
-  const host = slice?.endpoints[0]?.addresses[0] ?? '<API server address>';
-  const port = String(slice?.ports[0]?.port ?? 6443);
+  // Fill the manifest with the API server address the scenario shows (kubeadm-config controlPlaneEndpoint, default/kubernetes endpoints), else a placeholder.
+  const { host, port } = apiServerAddress(s);
   const manifest = ['apiVersion: v1', 'kind: ConfigMap', 'metadata:', '  name: kubernetes-services-endpoint', '  namespace: tigera-operator', 'data:', `  KUBERNETES_SERVICE_HOST: ${yamlScalar(host)}`, `  KUBERNETES_SERVICE_PORT: "${port}"`, ''].join('\n');
   out.add('services-endpoint-configmap', 'error', [{ kind: 'ConfigMap', namespace: 'tigera-operator', name: 'kubernetes-services-endpoint' }], {}, src, { manifest, commands: ['kubectl apply -f kubernetes-services-endpoint.yaml'], commandsFrom: 'derived' }, { host, port });
 }

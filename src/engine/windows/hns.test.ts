@@ -30,7 +30,7 @@ describe('HNS network Calico on k8s-lab-win-1', () => {
     const rsr = win(c).network.Policies.filter((p) => p.Type === 'RemoteSubnetRoute');
     const expected = c.view.peers
       .filter((p) => p.os === 'linux')
-      .map((p) => ({ Type: 'RemoteSubnetRoute', DestinationPrefix: p.block, IsolationId: 4096, ProviderAddress: p.ip, DistributedRouterMacAddress: p.vtepMac!.toUpperCase().replace(/:/g, '-') }));
+      .map((p) => ({ Type: 'RemoteSubnetRoute', DestinationPrefix: p.block, IsolationId: 4096, ProviderAddress: p.ip, DistributedRouterMacAddress: p.vtepMac!.toLowerCase().replace(/:/g, '-') }));
     expect(rsr).toEqual(expect.arrayContaining(expected));
     expect(rsr).toHaveLength(3);
     expect(rsr.map((r) => r.DestinationPrefix).sort()).toEqual(['172.21.172.0/26', '172.21.211.0/26', '172.21.70.192/26']);
@@ -57,7 +57,7 @@ describe('pod endpoints', () => {
   it('demo/web: MAC 0E-2A-<ip>, gateway .1, OutBoundNAT excepting the service CIDR and the pool', () => {
     const st = win();
     const web = st.endpoints.find((e) => e.IPAddress === '172.21.41.6')!;
-    expect(web).toMatchObject({ MacAddress: '0E-2A-AC-15-29-06', GatewayAddress: '172.21.41.1', PrefixLength: 26, VirtualNetworkName: 'Calico' });
+    expect(web).toMatchObject({ MacAddress: '0E-2A-ac-15-29-06', GatewayAddress: '172.21.41.1', PrefixLength: 26, VirtualNetworkName: 'Calico' });
     expect(web.Name).toMatch(/^[0-9a-f]{64}_Calico$/);
     expect(web.Policies).toContainEqual({ Type: 'OutBoundNAT', ExceptionList: ['10.96.0.0/12', '172.21.0.0/16'] });
     expect(web.Policies).toContainEqual({ Type: 'ROUTE', DestinationPrefix: '10.96.0.0/12', NeedEncap: true });
@@ -105,7 +105,7 @@ describe('VFP ports and views', () => {
 
   it('prints Get-HnsNetwork JSON, the VFP rules and the host routes', () => {
     const views = nodeStateViews(preset('k8s-lab'), 'k8s-lab-win-1');
-    expect(views.map((v) => v.id)).toEqual(['hns-network', 'hns-endpoint', 'hns-namespace', 'hns-policylist', 'vfp', 'routes', 'lb', 'ipam', 'datapath', 'versions']);
+    expect(views.map((v) => v.id)).toEqual(['hns-network', 'hns-network-list', 'hns-endpoint', 'hns-endpoint-list', 'hns-namespace', 'hns-policylist', 'hns-policylist-list', 'vfp', 'routes', 'lb', 'ipam', 'datapath', 'versions']);
     expect(views.find((v) => v.id === 'ipam')!.text).toContain('Reserved (windows host rsvd): 172.21.41.0 network, 172.21.41.1 gateway of Calico (VTEP), 172.21.41.2 Calico_ep, 172.21.41.63 broadcast');
     expect(views.find((v) => v.id === 'ipam')!.text).toContain('Usable for pods: 60');
     const net = JSON.parse(views.find((v) => v.id === 'hns-network')!.text) as { Type: string };

@@ -25,10 +25,18 @@ import type { WindowsHostRoute } from './state';
 export const HOST_VNIC = 'vEthernet (Ethernet)';
 export const PHYSICAL_NIC = 'Ethernet';
 
+/**
+ * The VTEP MAC as Felix writes it into a RemoteSubnetRoute: lower case with dashes, as HNS then prints it
+ * (shared/real-samples/hns-network-1.txt: `DistributedRouterMacAddress=66-a5-cc-c1-86-97`).
+ */
+function drMacAsWritten(mac: string): string {
+  return mac.toLowerCase().replace(/:/g, '-');
+}
+
 export function remoteSubnetRoutes(self: PeerNode, view: ClusterView, vni: number): Extract<HnsNetworkPolicy, { Type: 'RemoteSubnetRoute' }>[] {
   return view.peers
     .filter((p) => p.name !== self.name && p.block && p.vtepMac && p.tunnelAddr)
-    .map((p) => ({ Type: 'RemoteSubnetRoute' as const, DestinationPrefix: p.block!, IsolationId: vni, ProviderAddress: p.ip, DistributedRouterMacAddress: hnsMac(p.vtepMac!) }));
+    .map((p) => ({ Type: 'RemoteSubnetRoute' as const, DestinationPrefix: p.block!, IsolationId: vni, ProviderAddress: p.ip, DistributedRouterMacAddress: drMacAsWritten(p.vtepMac!) }));
 }
 
 export function compileNetwork(self: PeerNode, view: ClusterView, cni: WindowsCni, block: Cidr): HnsNetwork {

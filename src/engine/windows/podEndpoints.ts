@@ -28,7 +28,17 @@ import { hnsId } from './ids';
 import type { WindowsCni } from './cni';
 import type { WindowsPod } from './state';
 
-/** `0E-2A-AC-15-29-06` for 172.21.41.6. @see [C25] (VXLAN_MAC_PREFIX default `0E-2A`) */
+/**
+ * An overlay endpoint's MAC as HNS prints it: the prefix as configured (Calico VXLAN_MAC_PREFIX, win-overlay's
+ * endpointMacPrefix; default `0E-2A`) and the
+ * IP's bytes in lower-case hex, `0E-2A-ac-15-29-06` for 172.21.41.6 — as in the real dump
+ * shared/real-samples/hns-endpoint-1.txt (`0E-2A-0a-2a-d5-dd` for 10.42.213.221). @see [C25]
+ */
+export function overlayEndpointMac(ip: string): string {
+  return `0E-2A-${calicoPodMac(ip).split(':').slice(2).join('-')}`;
+}
+
+/** `0e:2a:ac:15:29:06` for 172.21.41.6 (the packet form). @see [C25] (VXLAN_MAC_PREFIX default `0E-2A`) */
 export function calicoPodMac(ip: string): string {
   const n = ipToInt(ip);
   const bytes = [0x0e, 0x2a, n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
@@ -81,11 +91,13 @@ export function compilePodEndpoints(self: PeerNode, view: ClusterView, net: HnsN
       VirtualNetwork: net.ID,
       VirtualNetworkName: net.Name,
       Policies: policies,
-      MacAddress: hnsMac(mac),
+      MacAddress: mode === 'overlay' ? overlayEndpointMac(ip) : hnsMac(mac),
       IPAddress: ip,
       GatewayAddress: gateway,
       PrefixLength: block.len,
       Namespace: { ID: namespaceId },
+      // HNS reserves the VXLAN header's 50 bytes on overlay endpoints (hns-endpoint-1.txt: EncapOverhead 50).
+      ...(mode === 'overlay' ? { EncapOverhead: 50 } : {}),
       State: 3,
     });
     out.namespaces.push({ ID: namespaceId, IsDefault: false, CompartmentId: i + 2, ResourceList: [{ Type: 'Endpoint', Data: { ID: endpointId } }] });

@@ -10,6 +10,7 @@ import { windowsReserved } from '../ipam/blocks';
 import { cidrSize } from '../model/ipv4';
 import type { LbFailure, WindowsNodeState } from './state';
 import { formatRule } from './vfpMatch';
+import { psListText, realHnsObject } from '../views/hnsPrint';
 
 export interface WindowsView {
   id: string;
@@ -74,13 +75,27 @@ function ipamListing(st: WindowsNodeState): string {
   return [`Block ${st.block.text} (one block per Windows node)`, `Reserved (windows host rsvd): ${roles.join(', ')}`, `Usable for pods: ${usable}`, '', 'Pods:', ...pods].join('\n');
 }
 
+/** The HNS objects as HNS on this node's build returns them (views/hnsPrint.ts): real keys only, real order. */
+function realHns(st: WindowsNodeState) {
+  const b = st.lbCap.build;
+  return {
+    network: realHnsObject(st.network, 'network', b),
+    endpoints: st.endpoints.map((e) => realHnsObject(e, 'endpoint', b)),
+    policyLists: st.policyLists.map((p) => realHnsObject(p, 'policylist', b)),
+  };
+}
+
 export function windowsStateViews(st: WindowsNodeState): WindowsView[] {
   const from = st.importedFrom ? ` (imported: ${st.importedFrom.join(', ')})` : '';
+  const real = realHns(st);
   return [
-    { id: 'hns-network', title: `Get-HnsNetwork | ConvertTo-Json -Depth 10${from}`, text: json(st.network) },
-    { id: 'hns-endpoint', title: `Get-HnsEndpoint | ConvertTo-Json -Depth 10${from}`, text: json(st.endpoints) },
+    { id: 'hns-network', title: `Get-HnsNetwork | ConvertTo-Json -Depth 10${from}`, text: json(real.network) },
+    { id: 'hns-network-list', title: `Get-HnsNetwork${from}`, text: psListText([real.network]) },
+    { id: 'hns-endpoint', title: `Get-HnsEndpoint | ConvertTo-Json -Depth 10${from}`, text: json(real.endpoints) },
+    { id: 'hns-endpoint-list', title: `Get-HnsEndpoint${from}`, text: psListText(real.endpoints) },
     { id: 'hns-namespace', title: 'Get-HnsNamespace | ConvertTo-Json -Depth 10', text: json(st.namespaces) },
-    { id: 'hns-policylist', title: `Get-HnsPolicyList | ConvertTo-Json -Depth 10${from}`, text: json(st.policyLists) },
+    { id: 'hns-policylist', title: `Get-HnsPolicyList | ConvertTo-Json -Depth 10${from}`, text: json(real.policyLists) },
+    { id: 'hns-policylist-list', title: `Get-HnsPolicyList${from}`, text: psListText(real.policyLists) },
     { id: 'vfp', title: 'vfpctrl /list-vmswitch-port; vfpctrl /port <port> /list-rule', text: vfpListing(st) },
     { id: 'routes', title: 'Get-NetRoute -AddressFamily IPv4', text: routeListing(st) },
     { id: 'lb', title: 'kube-proxy (winkernel) load balancers', text: lbSummary(st) },

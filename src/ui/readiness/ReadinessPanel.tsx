@@ -11,6 +11,7 @@ import { useScenario, useSelection, useSelectionStore } from '../../state/hooks'
 import { sameObject } from '../../state/selectionStore';
 import { useInsight, useInsightActions } from '../../state/whatIfHooks';
 import { Section } from '../Section';
+import { RunbookSection } from './RunbookSection';
 
 const SEVERITIES: readonly FindingSeverity[] = ['error', 'warning', 'info'];
 
@@ -103,7 +104,8 @@ function FindingCard({ f }: { f: Finding }) {
 
 export function ReadinessPanel() {
   const { t } = useTranslation();
-  const { findings, readiness, planWindows, error } = useInsight((s) => s);
+  const { findings, readiness, planWindows, error, runbook } = useInsight((s) => s);
+  const scenarioName = useScenario((s) => s.scenario?.name ?? 'scenario');
   const { setPlanWindows } = useInsightActions();
   const hasWindows = useScenario((s) => s.scenario?.nodes.some((n) => n.os === 'windows') ?? false);
   return (
@@ -136,6 +138,7 @@ export function ReadinessPanel() {
             </section>
           );
         })}
+        {readiness === 'ready' && runbook && <RunbookSection runbook={runbook} scenario={scenarioName} />}
       </div>
     </Section>
   );
