@@ -22,6 +22,8 @@ export function compileWindowsNode(node: NodeSpec, self: PeerNode, view: Cluster
   // A node without a block (no Calico IPAM) still gets a network; assumption: a /26 around nothing.
   const block = self.block ? parseCidr(self.block)! : prefixOf('0.0.0.0', 26);
   const network = compileNetwork(self, view, cni, block);
+  const natList = cni.natExceptions(self);
+  const natDisputed = cni.natDisputed?.(self);
   const settings = nodeKubeProxy(view.scenario.kubeProxy, node.name, cni, block, nthAddress(block, 2));
   const hostEndpoint = compileHostEndpoint(self, network, cni, block, settings.sourceVip);
   const hostIps = [self.ip, hostEndpoint.IPAddress];
@@ -31,7 +33,7 @@ export function compileWindowsNode(node: NodeSpec, self: PeerNode, view: Cluster
   const hostMac = self.nicMac;
   const wk = compileWinkernel({ node: node.name, nodeIp: self.ip, hostMac, mode, network, pods: pods.pods, cap: lbCap, view, settings });
   const endpoints = [hostEndpoint, ...pods.endpoints, ...wk.remoteEndpoints];
-  const ports = compileVfpPorts({ node: node.name, nodeIp: self.ip, hostMac, mode, network, block, pods: pods.pods, endpoints, hostEndpoint, loadBalancers: wk.loadBalancers });
+  const ports = compileVfpPorts({ node: node.name, nodeIp: self.ip, hostMac, mode, network, block, pods: pods.pods, endpoints, hostEndpoint, loadBalancers: wk.loadBalancers, natSources: Object.fromEntries(natList.map((e) => [e.cidr, e.source])) });
   return {
     kind: 'windows',
     name: node.name,
@@ -60,6 +62,8 @@ export function compileWindowsNode(node: NodeSpec, self: PeerNode, view: Cluster
       const ip = view.podIP.get(`${p.namespace}/${p.name}`);
       return p.nodeName !== node.name && !p.hostNetwork && ip && cidrContains(block, ip) ? [{ ip, pod: `${p.namespace}/${p.name}`, node: p.nodeName }] : [];
     }),
-    natExceptions: cni.natExceptions(self),
+    natExceptions: natList.map((e) => e.cidr),
+    natSources: Object.fromEntries(natList.map((e) => [e.cidr, e.source])),
+    ...(natDisputed ? { natDisputed } : {}),
   };
 }

@@ -15,7 +15,7 @@
  */
 import { ephemeralPort } from '../model/hash';
 import type { Arrival, HopContext, HopResult } from '../model/hop';
-import { cidrContains } from '../model/ipv4';
+import { cidrContains, parseCidr } from '../model/ipv4';
 import type { Packet } from '../model/packet';
 import { innerIp, outerIp, patchInnerIp, patchInnerL4, ports, vxlanHeader, withOuterEth, withoutOuterEth } from '../model/packetOps';
 import { sameTuple, tupleOf } from '../model/flowTuple';
@@ -109,7 +109,9 @@ function walkLayersOut(c: Ctx, port: VfpPort, p0: Packet, srcPod?: WindowsPod): 
         const q = patchInnerIp(p, { src: a.ip });
         const after = t.proto === 'icmp' ? q : patchInnerL4(q, { sport: ephemeralPort(`outboundnat:${t.src}:${t.sport}>${t.dst}:${t.dport}`) });
         if (t.proto === 'icmp') c.ctx.warnings.push({ code: 'icmp-through-outboundnat', params: { node: st.name, dst: t.dst } });
-        p = rec.add({ at, action: 'snat', before: p, after, rule, explain: t.proto === 'icmp' ? 'windows.outboundNatIcmp' : 'windows.outboundNat', params: { src: t.src, ip: a.ip } });
+        const disputedCidr = st.natDisputed ? parseCidr(st.natDisputed.cidr) : undefined;
+        const disputed = disputedCidr && cidrContains(disputedCidr, t.dst) ? st.natDisputed : undefined;
+        p = rec.add({ at, action: 'snat', before: p, after, rule: disputed ? { ...rule, source: `${rule.source}; ${disputed.source}`, assumption: true } : rule, explain: t.proto === 'icmp' ? 'windows.outboundNatIcmp' : 'windows.outboundNat', params: { src: t.src, ip: a.ip } });
         return walkRouting(c, port, p, layer);
       }
       default:

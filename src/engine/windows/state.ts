@@ -116,6 +116,10 @@ export interface WindowsNodeState {
   foreignInBlock: { ip: string; pod: string; node: string }[];
   /** Pod-network exceptions of OutBoundNAT (service CIDRs, then pool CIDRs). */
   natExceptions: string[];
+  /** Who writes each exception (CNI config or source), shown on the VFP rule. */
+  natSources: Record<string, string>;
+  /** A range SNATed by the CNI's code although a source says it is excepted: shown as an assumption. */
+  natDisputed?: { cidr: string; source: string };
   /** Set when the HNS objects come from the node's own dumps (these files), not derived from the cluster objects. */
   importedFrom?: string[];
 }

@@ -47,6 +47,8 @@ export interface VfpCompileInput {
   endpoints: HnsEndpoint[];
   hostEndpoint: HnsEndpoint;
   loadBalancers: WinLoadBalancer[];
+  /** Who writes each OutBoundNAT exception (cni.ts); an imported dump has none. */
+  natSources?: Record<string, string>;
 }
 
 function aclLayer(ep: HnsEndpoint, owner: ObjectRef): VfpLayer {
@@ -95,11 +97,11 @@ function lbRule(lb: WinLoadBalancer, nodeIp: string, direction: 'out' | 'in'): V
   };
 }
 
-function natLayer(ep: HnsEndpoint, nodeIp: string, owner: ObjectRef): VfpLayer | undefined {
+function natLayer(ep: HnsEndpoint, nodeIp: string, owner: ObjectRef, sources: Record<string, string> = {}): VfpLayer | undefined {
   const nat = ep.Policies.find((p): p is Extract<HnsEndpointPolicy, { Type: 'OutBoundNAT' }> => p.Type === 'OutBoundNAT');
   if (!nat) return undefined;
   const hns = json(nat);
-  const rules: VfpRule[] = nat.ExceptionList.flatMap((c, i) => CIDR(c).map((dst): VfpRule => ({ id: `OUTBOUNDNAT_EXCEPTION_${c}`, priority: 100 + i, direction: 'out', match: { dst: [dst] }, action: { type: 'nat-exempt' }, hns, source: NAT_SRC, owner })));
+  const rules: VfpRule[] = nat.ExceptionList.flatMap((c, i) => CIDR(c).map((dst): VfpRule => ({ id: `OUTBOUNDNAT_EXCEPTION_${c}`, priority: 100 + i, direction: 'out', match: { dst: [dst] }, action: { type: 'nat-exempt' }, hns, source: Object.hasOwn(sources, c) ? `${sources[c]}; ${NAT_SRC}` : NAT_SRC, owner })));
   for (const proto of ['tcp', 'udp', 'icmp'] as const) {
     rules.push({ id: `SNAT_${proto.toUpperCase()}_OUTBOUNDNAT_${nodeIp}`, priority: 1000, direction: 'out', match: { proto }, action: { type: 'snat', ip: nodeIp }, hns, source: NAT_SRC, owner });
   }
@@ -151,7 +153,7 @@ export function compileVfpPorts(input: VfpCompileInput): VfpPort[] {
     const slb = clusterIpLbs.filter((lb) => !lb.dsr).map((lb) => lbRule(lb, input.nodeIp, 'out'));
     if (dsr.length) layers.push({ name: LAYER.lbDsr, rules: dsr });
     if (slb.length) layers.push({ name: LAYER.slbLb, rules: slb });
-    const nat = natLayer(ep, input.nodeIp, pod.ref);
+    const nat = natLayer(ep, input.nodeIp, pod.ref, input.natSources);
     if (nat) layers.push(nat);
     layers.push(routeLayer(input, ep));
     return [{ id: pod.endpointId, label: pod.pod, kind: 'endpoint' as const, endpointId: pod.endpointId, pod: pod.pod, ip: pod.ip, mac: pod.mac, layers }];
