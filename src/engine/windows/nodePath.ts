@@ -31,7 +31,7 @@ import { decrementTtl, deliverToHost, externalPort, hostPort, isLoopback, loopGu
 import { encapsulate, routeByHost, transmitEncapsulated } from './egress';
 import { applyFlow, recordFlow } from './flowCache';
 import { compartmentLoopback, hostLoopback, rememberHostFlow } from './loopback';
-import { failedLb, lbRewrite, missingLbStop, pickBackend } from './loadBalancing';
+import { failedLb, icmpToServiceVip, lbRewrite, missingLbStop, pickBackend } from './loadBalancing';
 
 /**
  * Carries out the switch's decision for a packet that has been through the
@@ -140,6 +140,8 @@ function routingDecision(c: Ctx, port: VfpPort, p: Packet, r: VfpRule): LayerWal
   const dst = innerIp(p).dst;
   const failed = failedLb(st, p);
   if (failed) return { packet: p, stopped: missingLbStop(c, p, failed, failed.vip === st.ip) };
+  const icmp = icmpToServiceVip(c, p);
+  if (icmp) return { packet: p, stopped: icmp };
   if (a.type === 'encap') {
     const q = decrementTtl(p);
     rec.add({ at, action: 'route', before: p, after: q, rule: { ...rule, source: `${rule.source}; ${TTL_ASSUMPTION}` }, explain: 'windows.remoteSubnetRoute', params: { dst, prefix: a.prefix, pa: a.pa, vni: a.vni } });
