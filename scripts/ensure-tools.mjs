@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Makes sure the Debian tools the tests run are installed before the first
 // test that uses them: nft (the printed rulesets against real nftables),
-// iptables-restore (the iptables rulesets), tcpdump and ping (the kernel
+// iptables-restore and ipset (the iptables rulesets and Felix's IP sets), tcpdump and ping (the kernel
 // check), rsvg-convert (SVG exports). As root with apt-get it installs the
 // missing packages (one apt-get run, waiting for another dpkg to finish);
 // otherwise it lists what to install. Missing tools then make the tests that
@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 const TOOLS = {
   nft: 'nftables',
   'iptables-restore': 'iptables',
+  ipset: 'ipset',
   tcpdump: 'tcpdump',
   ping: 'iputils-ping',
   ip: 'iproute2',

@@ -8,6 +8,8 @@ import { explainEn } from '../i18n/explain.en';
 import { explainRu } from '../i18n/explain.ru';
 import { formatEn } from '../i18n/format.en';
 import { formatRu } from '../i18n/format.ru';
+import { runbookEn } from '../i18n/runbook.en';
+import { runbookRu } from '../i18n/runbook.ru';
 
 export const LANGS = ['en', 'ru'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -18,7 +20,7 @@ export type Translate = (key: string, params?: Record<string, string | number>) 
 export function translator(lang: Lang): Translate {
   const i18n = i18next.createInstance();
   void i18n.init({
-    resources: { en: { translation: { ...explainEn, ...formatEn } }, ru: { translation: { ...explainRu, ...formatRu } } },
+    resources: { en: { translation: { ...explainEn, ...formatEn, ...runbookEn } }, ru: { translation: { ...explainRu, ...formatRu, ...runbookRu } } },
     lng: lang,
     fallbackLng: 'en',
     initAsync: false,

@@ -1,21 +1,22 @@
 /**
  * `packetwalk state --scenario … --node NAME [--view ID]`: a node's state as
- * the real tools print it (Linux: addr, routes, neigh, fdb, sysctl, nft,
- * pod:NS/NAME; Windows: hns or hns-network|hns-endpoint|hns-namespace|
+ * the real tools print it (Linux: datapath, addr, routes, neigh, fdb, sysctl,
+ * nft, iptables, ipset, pod:NS/NAME; Windows: hns or hns-network|hns-endpoint|hns-namespace|
  * hns-policylist, vfp, routes, lb, ipam); without --view every view under a
  * `# <command>` heading. `--view yaml` (no --node) prints the scenario's
  * YAML: a preset as it ships, files as given (JSON as YAML documents).
  */
-import { looksLikeHnsDump, nodeStateViews, PRESETS } from '../engine/index';
+import { looksLikeHnsDump, nodeStateViews, PRESETS, type NodeStateView } from '../engine/index';
+import { translator } from './i18n';
 import { parseAllDocuments, stringify } from 'yaml';
-import { CliError, EXIT, INPUT_OPTIONS, INPUT_USAGE, noPositionals, parseCli } from './args';
+import { CliError, EXIT, INPUT_OPTIONS, INPUT_USAGE, langOption, noPositionals, parseCli } from './args';
 import { readInputText } from './inputs';
 import type { Io } from './io';
 import { openSession } from './session';
 
 export const STATE_USAGE = `usage: packetwalk state --scenario <preset|file>[,…] --node NAME [--view ID]
        packetwalk state --scenario <preset|file>[,…] --view yaml
-  Linux views: addr, routes, neigh, fdb, sysctl, nft, pod:NS/NAME
+  Linux views: datapath, addr, routes, neigh, fdb, sysctl, nft, iptables, ipset (when the node has them), pod:NS/NAME
   Windows views: hns (every hns-…), hns-network, hns-endpoint, hns-namespace, hns-policylist, vfp, routes, lb, ipam
   yaml: the scenario's YAML (a preset as it ships; files as given, JSON as YAML documents)
 ${INPUT_USAGE}
@@ -60,6 +61,9 @@ export function runState(argv: string[], io: Io): number {
   // `--view hns` selects every `hns-…` view.
   const chosen = values.view ? views.filter((v) => v.id === values.view || v.id.startsWith(`${values.view}-`)) : views;
   if (chosen.length === 0) throw new CliError(`no view "${values.view}"; views: ${views.map((v) => v.id).join(', ')}, yaml`);
-  io.out(`${chosen.map((v) => (chosen.length === 1 ? v.text : `# ${v.title}\n${v.text}`)).join('\n\n')}\n`);
+  // Several views: each under its command and what it follows (the version notes, in --lang); one view: its text alone.
+  const t = translator(langOption(values.lang));
+  const head = (v: NodeStateView): string => [`# ${v.title}`, ...(v.notes ?? []).map((n) => `# ${t(n.key, n.params)}`)].join('\n');
+  io.out(`${chosen.map((v) => (chosen.length === 1 ? v.text : `${head(v)}\n${v.text}`)).join('\n\n')}\n`);
   return EXIT.ok;
 }

@@ -1,9 +1,10 @@
 /**
  * `packetwalk trace --scenario … --src … --dst … [options]`: one flow, as
- * text (default), JSON (the Trace contract) or Markdown. Exit 0 for any
+ * text (default), JSON (the Trace contract), Markdown or a Mermaid
+ * sequence diagram. Exit 0 for any
  * trace, whatever its verdict; 2 for bad input.
  */
-import { formatTraceMarkdown, formatTraceText, traceFlow, type FlowRequest } from '../engine/index';
+import { formatTraceMarkdown, formatTraceMermaid, formatTraceText, traceFlow, type FlowRequest } from '../engine/index';
 import { choiceOption, CliError, EXIT, INPUT_OPTIONS, INPUT_USAGE, intOption, langOption, noPositionals, parseCli } from './args';
 import { translator } from './i18n';
 import type { Io } from './io';
@@ -16,7 +17,7 @@ export const TRACE_USAGE = `usage: packetwalk trace --scenario <preset|file>[,�
   --from-node NAME      the source is outside the scenario (e.g. an IP); its packet enters at that node's NIC
   --packet first|next   next: a later packet of the connection (conntrack, the VFP flow cache)
   --backend IP[:PORT]   pin the backend kube-proxy would pick at random
-  --format text|json|markdown  --detail (every chain jump in text and Markdown)
+  --format text|json|markdown|mermaid  --detail (every chain jump in text, Markdown and Mermaid)
 ${INPUT_USAGE}
 Exit codes: 0 any trace, whatever its verdict; 2 bad input.`;
 
@@ -69,13 +70,14 @@ export function runTrace(argv: string[], io: Io): number {
   }
   noPositionals(positionals, TRACE_USAGE);
   const lang = langOption(values.lang);
-  const format = choiceOption(values.format, 'format', ['text', 'json', 'markdown'] as const)!;
+  const format = choiceOption(values.format, 'format', ['text', 'json', 'markdown', 'mermaid'] as const)!;
   const req = flowFromOptions(values);
   const { cluster } = openSession(values, io);
   const { trace, diagnostics } = traceFlow(cluster, req);
   if (!trace) throw new CliError(diagnostics.map((d) => `${d.field ? `--${d.field}: ` : ''}${d.message}`).join('; ') || 'the flow could not be traced');
   const opts = { t: translator(lang), detail: Boolean(values.detail) };
-  io.out(`${format === 'json' ? JSON.stringify(trace, null, 2) : format === 'markdown' ? formatTraceMarkdown(trace, opts) : formatTraceText(trace, opts)}\n`);
+  const formats = { json: () => JSON.stringify(trace, null, 2), markdown: () => formatTraceMarkdown(trace, opts), mermaid: () => formatTraceMermaid(trace, opts), text: () => formatTraceText(trace, opts) };
+  io.out(`${formats[format]()}\n`);
   return EXIT.ok;
 }
 

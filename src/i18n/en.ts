@@ -102,6 +102,7 @@ export const en = {
     derived: 'derived value',
     conflict: 'conflict',
     'too-large': 'too large',
+    'not-modelled': 'not modelled',
     'engine-error': 'engine error',
   },
   theme: { label: 'Theme', light: 'Light', dark: 'Dark' },

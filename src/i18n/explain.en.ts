@@ -65,6 +65,7 @@ export const explainEn = {
       snat: 'SNAT in {{table}} {{chain}}. {{detail}}',
       masquerade: 'Masquerade in {{table}} {{chain}}: the source becomes the address of the outgoing interface. {{detail}}',
       mark: 'The packet is marked in {{chain}} so that it is masqueraded on the way out. {{detail}}',
+      markCalico: 'Felix sets or clears its own mark bits in {{chain}} (accept 0x10000, pass 0x20000, scratch 0x40000 and 0x80000); later rules read them to learn what policy decided. {{detail}}',
       vmap: 'Verdict map lookup in {{chain}}. {{detail}}',
       numgen: 'kube-proxy picks an endpoint at random (numgen). {{detail}}',
       statistic: 'kube-proxy picks an endpoint at random: rule {{detail}} of its service chain matched (iptables statistic, each endpoint equally likely).',

@@ -64,6 +64,7 @@ export const explainRu = {
       snat: 'SNAT в {{table}} {{chain}}. {{detail}}',
       masquerade: 'Маскарадинг в {{table}} {{chain}}: адрес источника — адрес исходящего интерфейса. {{detail}}',
       mark: 'Пакет помечается в {{chain}}, чтобы на выходе к нему применили маскарадинг. {{detail}}',
+      markCalico: 'Felix устанавливает или сбрасывает свои биты метки в {{chain}} (accept 0x10000, pass 0x20000, scratch 0x40000 и 0x80000); по ним следующие правила узнают решение политики. {{detail}}',
       vmap: 'Поиск в карте вердиктов в {{chain}}. {{detail}}',
       numgen: 'kube-proxy выбирает конечную точку случайно (numgen). {{detail}}',
       statistic: 'kube-proxy выбирает конечную точку случайно: сработало правило {{detail}} цепочки сервиса (iptables statistic, все конечные точки равновероятны).',

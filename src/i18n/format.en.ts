@@ -29,6 +29,13 @@ export const formatEn = {
     assumption: 'assumption',
     fix: 'fix',
     onTheWire: 'on the wire',
+    mermaid: {
+      pod: 'pod {{pod}}',
+      node: 'node {{node}}',
+      vfp: 'VFP {{layer}} on {{node}}',
+      uft: 'VFP flow cache on {{node}}',
+      host: '{{name}}',
+    },
     column: {
       where: 'where',
       action: 'action',

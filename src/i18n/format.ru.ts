@@ -25,6 +25,13 @@ export const formatRu = {
     assumption: 'допущение',
     fix: 'исправление',
     onTheWire: 'в сети',
+    mermaid: {
+      pod: 'под {{pod}}',
+      node: 'узел {{node}}',
+      vfp: 'слой {{layer}} на {{node}}',
+      uft: 'кэш потоков на {{node}}',
+      host: '{{name}}',
+    },
     column: {
       where: 'где',
       action: 'действие',

@@ -11,13 +11,15 @@ import { formatEn } from './format.en';
 import { formatRu } from './format.ru';
 import type { Language } from './language';
 import { ru } from './ru';
+import { runbookEn } from './runbook.en';
+import { runbookRu } from './runbook.ru';
 
 export { LANGUAGES, isLanguage, pickLanguage, type Language } from './language';
 
 /** UI messages plus the trace step sentences and reasons (`explain.*`, `reason.*`) and the trace text's words (`format.*`), shared with the CLI. */
 export const resources = {
-  en: { translation: { ...en, ...explainEn, ...formatEn } },
-  ru: { translation: { ...ru, ...explainRu, ...formatRu } },
+  en: { translation: { ...en, ...explainEn, ...formatEn, ...runbookEn } },
+  ru: { translation: { ...ru, ...explainRu, ...formatRu, ...runbookRu } },
 } as const;
 
 /** Creates an initialised i18next instance (synchronous: the catalogues are bundled). */

@@ -103,6 +103,7 @@ export const ru: Messages = {
     derived: 'выведенное значение',
     conflict: 'противоречие',
     'too-large': 'слишком большой объём',
+    'not-modelled': 'не моделируется',
     'engine-error': 'ошибка движка',
   },
   theme: { label: 'Тема', light: 'Светлая', dark: 'Тёмная' },

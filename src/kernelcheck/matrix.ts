@@ -8,8 +8,8 @@
  *   without endpoints (`demo/nothing`);
  * - k8s-main-before (VXLANCrossSubnet): a second Fabric subnet 192.168.20.0/24
  *   with node `k8s-node-3` and pod `demo/far`, so traffic crosses subnets;
- * - k8s-lab-kubeadm (kube-proxy iptables, Calico BGP) with k8s-lab's two extra
- *   services, loaded with iptables-nft-restore;
+ * - k8s-lab-kubeadm (kube-proxy iptables, Calico iptables with its ipsets, BGP) with k8s-lab's two extra
+ *   services, loaded with ipset restore and iptables-nft-restore;
  * - flannel-vxlan and flannel-host-gw as they are (Linux nodes only; win-1 is not built).
  *
  * Expected results are never written here: each flow is traced by the model
@@ -127,7 +127,7 @@ export function scenarios(): ScenarioSpec[] {
       ],
     },
     {
-      name: 'k8s-lab-kubeadm (kube-proxy iptables, Calico BGP; + ETP Local NodePort, service without endpoints)',
+      name: 'k8s-lab-kubeadm (kube-proxy iptables, Calico iptables, BGP; + ETP Local NodePort, service without endpoints)',
       yaml: kubeadmDerived(),
       flows: [
         { id: 'kadm-01', title: 'pod→pod across nodes, TCP (BGP route, no encapsulation)', req: { src: 'pod:demo/net', dst: 'pod:demo/hello', proto: 'tcp', dport: 8080 } },

@@ -53,6 +53,7 @@ function preflight(): void {
     ['ping', 'iputils-ping'],
     ['iptables-nft-restore', 'iptables'],
     ['nfacct', 'nfacct'],
+    ['ipset', 'ipset'],
   ];
   const missing = [...new Set(need.filter(([t]) => !have(t)).map(([, p]) => p))];
   if (missing.length) {

@@ -18,7 +18,7 @@
  * router with `ip_forward=1` and proxy ARP on its uplink; an external host has
  * its address as a /32 with `default dev eth0` (it sits "behind" the gateway).
  */
-import { type compileScenario, nodeStateViews } from '../engine/index';
+import { type compileScenario, formatIpsetSave, nodeStateViews } from '../engine/index';
 
 export type Cluster = ReturnType<typeof compileScenario>;
 type NodeState = NonNullable<ReturnType<Cluster['nodes']['get']>>;
@@ -205,6 +205,12 @@ export function planTopology(c: Cluster, prefix: string, workDir: string): Topol
     const nftPath = `${workDir}/${st.name}.nft`;
     files.push({ path: nftPath, text: views.find((v) => v.id === 'nft')!.text + '\n' });
     lines.push(`ip netns exec ${ns} nft -f ${q(nftPath)}`);
+    // Felix's IP sets before the rules that match on them (Felix programs its ipsets first).
+    if (st.ipsets.length > 0) {
+      const setPath = `${workDir}/${st.name}.ipset`;
+      files.push({ path: setPath, text: formatIpsetSave(st.ipsets) + '\n' });
+      lines.push(`ip netns exec ${ns} ipset restore -file ${q(setPath)}`);
+    }
     // kube-proxy in iptables mode: its nfacct counters first (kube-proxy creates them before restoring), then the tables with iptables-nft.
     const ipt = views.find((v) => v.id === 'iptables');
     if (ipt) {

@@ -27,6 +27,8 @@ export interface OpenOptions {
    * and the node shown stays. Without it the view starts afresh.
    */
   keepView?: boolean;
+  /** A what-if change: refused when it brings an error the scenario shown has not (see `OpenScenarioOptions`). */
+  refuseNewErrors?: boolean;
 }
 
 export type OpenOutcome =
@@ -56,7 +58,7 @@ export function createActions(client: EngineClient, stores: Stores & { playback:
   const { scenario, trace, nodeState } = stores;
   let ticket = 0;
 
-  async function open(source: ScenarioSource, { keepView = false }: OpenOptions = {}): Promise<OpenOutcome> {
+  async function open(source: ScenarioSource, { keepView = false, refuseNewErrors = false }: OpenOptions = {}): Promise<OpenOutcome> {
     const mine = ++ticket;
     if (keepView) {
       scenario.setState({ status: 'compiling', error: undefined });
@@ -65,7 +67,7 @@ export function createActions(client: EngineClient, stores: Stores & { playback:
       trace.setState(EMPTY_TRACE, true);
       nodeState.setState(EMPTY_NODE_STATE, true);
     }
-    const answer = await client.openScenario(source);
+    const answer = await client.openScenario(source, { refuseNewErrors });
     if (mine !== ticket || answer.kind === 'stale') return { ok: false, stale: true, diagnostics: [] };
     // A change that fails leaves the scenario shown as it was (the worker keeps it too).
     const failed = keepView && scenario.getState().scenario ? { status: 'ready' as const } : undefined;

@@ -47,6 +47,11 @@ export function NodeStatePanel() {
         {views.map((view) => (
           <div key={view.id} className="min-w-0" data-testid={`view-${view.id}`}>
             <h3 className="mb-1 font-mono text-lg font-semibold">{view.title}</h3>
+            {view.notes?.map((n) => (
+              <p key={n.key} className="mb-1 text-sm" data-testid="view-note">
+                {t(n.key, n.params)}
+              </p>
+            ))}
             <pre tabIndex={0} className="max-h-[28rem] overflow-auto rounded bg-slate-900 p-3 text-base text-slate-50">
               {markLines(view.text, used, produced).map((line, i) =>
                 line.used ? (

@@ -81,6 +81,15 @@ export interface NodeViews {
   views: NodeStateView[];
 }
 
+/** How `openScenario` treats objects with errors. */
+export interface OpenScenarioOptions {
+  /**
+   * A what-if change: refuse the source (the current scenario stays) when it has an error the current one has not,
+   * so an edit never silently drops an object. Without it, such objects are skipped and the rest opens.
+   */
+  refuseNewErrors?: boolean;
+}
+
 /** What `openScenario` answers: the parsed scenario and its diagnostics; `compiled` when it loaded and compiled (it is then the worker's current one). */
 export interface OpenedScenario {
   /** The normalised scenario (null when it did not load; the worker then keeps its previous one). */
@@ -103,7 +112,7 @@ export interface EngineWorkerApi {
    * cluster. A source that does not load (error diagnostics) leaves the
    * previous cluster current, under the new revision.
    */
-  openScenario(revision: number, source: ScenarioSource): Tagged<OpenedScenario>;
+  openScenario(revision: number, source: ScenarioSource, options?: OpenScenarioOptions): Tagged<OpenedScenario>;
   traceFlow(revision: number, request: FlowRequest): Tagged<TraceResult>;
   nodeStateViews(revision: number, node: string): Tagged<NodeStateView[]>;
   /** Windows readiness findings of the current scenario. */
@@ -121,4 +130,4 @@ export interface EngineWorkerApi {
 }
 
 /** The text formats of `npm run trace`. */
-export type TraceTextFormat = 'text' | 'markdown';
+export type TraceTextFormat = 'text' | 'markdown' | 'mermaid';

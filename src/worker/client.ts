@@ -15,7 +15,7 @@ import { wrap, type Endpoint, type Remote } from 'comlink';
 import type { FlowRequest, NodeStateView, PresetInfo, Trace } from '../engine/index';
 import type { ScenarioSource } from '../share/scenarioSource';
 import { errorMessage, type Answer } from './answer';
-import type { EngineWorkerApi, ExplainCatalogue, OpenedScenario, Tagged, TraceResult, TraceTextFormat } from './api';
+import type { EngineWorkerApi, ExplainCatalogue, OpenedScenario, OpenScenarioOptions, Tagged, TraceResult, TraceTextFormat } from './api';
 import type { Finding, ReadinessOptions } from '../engine/index';
 import type { HnsComparison, IpamView } from './api';
 
@@ -35,7 +35,7 @@ export interface RestartEvent {
 export interface EngineClient {
   listPresets(): Promise<Answer<readonly PresetInfo[]>>;
   /** Opens a scenario (a new revision): parsed and compiled in the worker; see `EngineWorkerApi.openScenario`. */
-  openScenario(source: ScenarioSource): Promise<Answer<OpenedScenario>>;
+  openScenario(source: ScenarioSource, options?: OpenScenarioOptions): Promise<Answer<OpenedScenario>>;
   traceFlow(request: FlowRequest): Promise<Answer<TraceResult>>;
   nodeStateViews(node: string): Promise<Answer<NodeStateView[]>>;
   /** A trace as text or Markdown, as `npm run trace` prints it (formatted in the worker with the given sentence catalogue). */
@@ -150,9 +150,9 @@ export function createEngineClient(spawn: () => EngineWorker, { timeoutMs = DEFA
       return revision;
     },
     listPresets: () => call((remote) => remote.listPresets()),
-    async openScenario(source) {
+    async openScenario(source, options) {
       revision += 1;
-      const answer = await tagged((remote, rev) => remote.openScenario(rev, source));
+      const answer = await tagged((remote, rev) => remote.openScenario(rev, source, options));
       if (answer.kind === 'ok' && answer.value.compiled) lastGood = source;
       return answer;
     },

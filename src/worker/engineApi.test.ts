@@ -46,6 +46,36 @@ describe('engine worker API', () => {
     expect(api.traceFlow(2, flow).value.trace?.verdict).toBe('delivered');
   });
 
+  it('skips an object the API server would reject, with its error, and opens the rest (as kube-proxy serves the other Services)', () => {
+    const api = createEngineApi();
+    const bad = 'apiVersion: v1\nkind: Service\nmetadata:\n  name: "web; curl x | sh"\n  namespace: demo\nspec:\n  ports:\n  - port: 80\n';
+    const opened = api.openScenario(1, { yaml: `${lab}\n---\n${bad}` }).value;
+    expect(opened.diagnostics).toContainEqual(expect.objectContaining({ severity: 'error', field: 'metadata.name' }));
+    expect(opened.compiled).toBeDefined();
+    expect(api.traceFlow(1, flow).value.trace?.verdict).toBe('delivered');
+  });
+
+  it('a what-if change is refused only for an error it brings, not for one the scenario already had', () => {
+    const api = createEngineApi();
+    const bad = (name: string) => `apiVersion: v1\nkind: Service\nmetadata:\n  name: "${name}"\n  namespace: demo\nspec:\n  ports:\n  - port: 80\n`;
+    const withBad = `${lab}\n---\n${bad('web; x')}`;
+    api.openScenario(1, { yaml: withBad });
+    const edited = api.openScenario(2, { yaml: withBad.replace('name: net', 'name: net2') }, { refuseNewErrors: true }).value;
+    expect(edited.compiled).toBeDefined();
+    const worse = api.openScenario(3, { yaml: `${withBad}\n---\n${bad('api; y')}` }, { refuseNewErrors: true }).value;
+    expect(worse.compiled).toBeUndefined();
+    expect(worse.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([expect.stringContaining('api; y')]);
+    expect(api.traceFlow(3, { ...flow, src: 'pod:demo/net2' }).value.trace?.verdict).toBe('delivered');
+  });
+
+  it('refuses text that does not parse, keeping the cluster shown (a lost Installation would silently change it)', () => {
+    const api = createEngineApi();
+    api.openScenario(1, { preset: 'k8s-lab' });
+    const broken = api.openScenario(2, { yaml: lab.replace('kind: Installation', 'kind: Installation\n  x: [') }).value;
+    expect(broken.diagnostics.some((d) => d.code === 'yaml-syntax')).toBe(true);
+    expect(broken.compiled).toBeUndefined();
+  });
+
   it('reports an engine exception as an engine-error diagnostic', () => {
     const api = createEngineApi();
     api.openScenario(1, { preset: 'k8s-lab' });

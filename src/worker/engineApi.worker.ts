@@ -14,6 +14,7 @@ import {
   buildTopology,
   compileScenario,
   formatTraceMarkdown,
+  formatTraceMermaid,
   formatTraceText,
   importFiles,
   listPlaces,
@@ -24,12 +25,13 @@ import {
   traceFlow,
   type CompiledCluster,
   type Diagnostic,
+  type DiagnosticCode,
   type HnsAttachment,
   type LoadResult,
   type Topology,
 } from '../engine/index';
 import { applyScenarioEdits, importedText, resolveSourceText, sourceName, type ScenarioSource } from '../share/scenarioSource';
-import type { EngineWorkerApi, OpenedScenario } from './api';
+import type { EngineWorkerApi, OpenedScenario, OpenScenarioOptions } from './api';
 import { catalogueExplainer } from './explainText';
 import { compareImported, ipamViewOf, readinessOf } from './whatIf.worker';
 
@@ -66,8 +68,13 @@ function load(source: ScenarioSource): Loaded | { error: Diagnostic } {
   return { ...loadScenarioText(edited.yaml, sourceName(source)), text: edited.yaml, ...(edits.length ? { baseText: edited.base } : {}), hns: [] };
 }
 
+/** Errors about the input as a whole (not one object): the scenario is not opened. */
+const WHOLE_INPUT_ERRORS: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>(['yaml-syntax', 'too-large', 'engine-error']);
+
+const errorKey = (d: Diagnostic): string => JSON.stringify([d.code, d.object, d.field, d.message, d.file]);
+
 export function createEngineApi(): EngineWorkerApi {
-  let current: { revision: number; cluster: CompiledCluster; topology: Topology; hns: HnsAttachment[] } | undefined;
+  let current: { revision: number; cluster: CompiledCluster; topology: Topology; hns: HnsAttachment[]; errors: ReadonlySet<string> } | undefined;
 
   function currentFor(revision: number): NonNullable<typeof current> {
     if (!current || current.revision !== revision) throw new Error(`scenario revision ${revision} is not loaded in the engine worker`);
@@ -75,7 +82,7 @@ export function createEngineApi(): EngineWorkerApi {
   }
   const clusterFor = (revision: number): CompiledCluster => currentFor(revision).cluster;
 
-  function open(revision: number, source: ScenarioSource): OpenedScenario {
+  function open(revision: number, source: ScenarioSource, options: OpenScenarioOptions = {}): OpenedScenario {
     // A source that does not load leaves the previous cluster current (the page keeps showing it), under the new revision.
     if (current) current = { ...current, revision };
     let loaded: ReturnType<typeof load>;
@@ -86,14 +93,20 @@ export function createEngineApi(): EngineWorkerApi {
     }
     if ('error' in loaded) return { scenario: null, diagnostics: [loaded.error] };
     const { scenario, diagnostics, text, baseText } = loaded;
-    const errors = diagnostics.filter((d) => d.severity === 'error' && !('files' in source && d.file && source.files.some((f) => f.name === d.file && looksLikeHnsDump(f.text))));
-    if (!scenario || errors.length > 0) return { scenario: null, diagnostics, text, baseText };
+    // An object a real component would reject is skipped with its error and the rest compiles, as kube-proxy serves the
+    // other Services (issue 11 item 6). Text that does not parse, or is too large, stops the load, as `kubectl apply`
+    // refuses the file: compiling what is left would silently change the cluster (e.g. defaults for a lost Installation).
+    const fatal = diagnostics.filter((d) => d.severity === 'error' && WHOLE_INPUT_ERRORS.has(d.code) && !('files' in source && d.file && source.files.some((f) => f.name === d.file && looksLikeHnsDump(f.text))));
+    if (!scenario || fatal.length > 0) return { scenario: null, diagnostics, text, baseText };
+    const errors = new Set(diagnostics.filter((d) => d.severity === 'error').map(errorKey));
+    const before = current?.errors;
+    if (options.refuseNewErrors && before && [...errors].some((e) => !before.has(e))) return { scenario: null, diagnostics: diagnostics.filter((d) => d.severity !== 'error' || !before.has(errorKey(d))), text, baseText };
     try {
       const cluster = compileScenario(scenario, loaded.hns.length ? { hns: loaded.hns } : {});
       const topology = buildTopology(cluster);
       const firstNode = scenario.nodes[0]?.name;
       const views = firstNode ? { node: firstNode, views: nodeStateViews(cluster, firstNode) } : undefined;
-      current = { revision, cluster, topology, hns: loaded.hns };
+      current = { revision, cluster, topology, hns: loaded.hns, errors };
       return { scenario, diagnostics, text, baseText, compiled: { places: listPlaces(cluster), topology, firstNode: views }, hns: loaded.hns.map((a) => ({ node: a.node, files: a.files })) };
     } catch (error) {
       return { scenario: null, diagnostics: [...diagnostics, engineErrorDiagnostic('compiling the scenario', error)], text };
@@ -102,7 +115,7 @@ export function createEngineApi(): EngineWorkerApi {
 
   return {
     listPresets: () => PRESETS,
-    openScenario: (revision, source) => ({ revision, value: open(revision, source) }),
+    openScenario: (revision, source, options) => ({ revision, value: open(revision, source, options) }),
     traceFlow(revision, request) {
       const { cluster, topology } = currentFor(revision);
       try {
@@ -118,7 +131,7 @@ export function createEngineApi(): EngineWorkerApi {
     compareImportedHns: (revision) => ({ revision, value: compareImported(clusterFor(revision), currentFor(revision).hns) }),
     formatTrace(trace, format, sentences, detail) {
       const opts = { t: catalogueExplainer(sentences), detail };
-      return format === 'markdown' ? formatTraceMarkdown(trace, opts) : formatTraceText(trace, opts);
+      return format === 'markdown' ? formatTraceMarkdown(trace, opts) : format === 'mermaid' ? formatTraceMermaid(trace, opts) : formatTraceText(trace, opts);
     },
   };
 }

@@ -8,8 +8,9 @@
  *
  * Each choice keeps the object and field that decided it (or the upstream
  * default that filled the gap), and `modelledAs` — what the engine builds.
- * They differ only where a datapath is not implemented yet (Calico's iptables
- * dataplane is drawn with its nftables tables); the state view says so.
+ * They differ only where a datapath is not implemented yet (Calico's eBPF and
+ * VPP dataplanes, flannel's iptables rules are drawn with nftables tables);
+ * the state view says so.
  */
 import type { NodeOs, Scenario } from '../model/scenario';
 
@@ -42,12 +43,12 @@ export interface ImplementedDatapaths {
 }
 
 /**
- * What is modelled today. Calico's and flannel's rules are drawn as nftables
- * tables (flannel marks its table an assumption without EnableNFTables);
+ * What is modelled today. Calico has its nftables and its iptables dataplane;
+ * flannel's rules are drawn as nftables tables (marked an assumption without EnableNFTables);
  * kube-proxy has both its nftables and its iptables proxier.
  */
 export const IMPLEMENTED: ImplementedDatapaths = {
-  linuxDataplanes: { calico: ['nftables'], flannel: ['nftables'] },
+  linuxDataplanes: { calico: ['nftables', 'iptables'], flannel: ['nftables'] },
   linuxProxies: ['kube-proxy-nftables', 'kube-proxy-iptables'],
 };
 

@@ -33,7 +33,7 @@ describe.each(['k8s-lab.kubectl-get.yaml', 'k8s-lab.kubectl-get.json'])('%s + k8
     expect(r.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
     expect(r.diagnostics).toContainEqual(expect.objectContaining({ severity: 'info', file: dump, object: { kind: 'Pod', namespace: 'demo', name: 'batch-x1' }, field: 'spec.nodeName' }));
     expect(r.scenario!.nodes.find((n) => n.name === 'k8s-lab-win-1')!.maxPods).toBe(60);
-    expect(r.scenario!.networkPolicies.map((p) => p.name)).toEqual(['allow-hello']);
+    expect(r.scenario!.networkPolicies.map((p) => p.ref.name)).toEqual(['allow-hello']);
     expect(r.scenario!.servicesEndpoint).toEqual([expect.objectContaining({ namespace: 'tigera-operator', host: 'k8s-lab-api.example.com' })]);
   });
 

@@ -9,6 +9,7 @@ import type { ClusterView, PeerNode } from '../model/clusterView';
 import { parseCidr } from '../model/ipv4';
 import type { NodeSpec } from '../model/scenario';
 import { LINUX_CNIS } from './cni/registry';
+import { mergeIptables } from './iptables/merge';
 import { linuxProxy } from './proxy/registry';
 import { serviceProxyInput } from './proxy/proxy';
 import type { Link, LinuxNodeState } from './state';
@@ -38,7 +39,8 @@ export function compileLinuxNode(node: NodeSpec, self: PeerNode, view: ClusterVi
     fdb: cni.fdb,
     sysctls: { 'net.ipv4.ip_forward': '1', ...proxy.sysctls, ...cni.sysctls },
     nft: [...proxy.nft, ...cni.nft],
-    iptables: proxy.iptables,
+    iptables: mergeIptables(cni.iptables ?? [], proxy.iptables),
+    ipsets: cni.ipsets ?? [],
     pods: cni.pods,
     localAddrs: [self.ip, '127.0.0.1', ...cni.localAddrs],
     tunnelAddr: cni.tunnelAddr,

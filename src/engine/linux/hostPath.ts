@@ -182,7 +182,8 @@ function postRouting(c: Ctx, p: Packet, route: Route, opts: { mark: number; ct: 
     if (q !== pkt) pkt = fixLastStepAfter(rec, pkt, q);
     const table = ctx.conntrack.get(st.name) ?? [];
     ctx.conntrack.set(st.name, table);
-    const entry = ctConfirm(table, opts.origTuple, tupleOf(pkt), post.packet.mark);
+    // The connection's mark (ctmark) is not the packet's: it stays 0, as no modelled rule copies the skb mark with CONNMARK.
+    const entry = ctConfirm(table, opts.origTuple, tupleOf(pkt), 0);
     if (JSON.stringify(entry.orig) !== JSON.stringify(tupleOf(pkt)) || entry.mark) {
       rec.add({ at: { component: 'conntrack', layer: 'postrouting' }, action: 'ct-new', before: pkt, rule: { text: entry.text, source: CONNTRACK }, explain: 'conntrack.new', params: {}, level: 'detail' });
     }
@@ -294,7 +295,7 @@ function fromLink(c: Ctx, arrival: Arrival): HopResult {
         pkt = rec.add({ at: { component: 'conntrack', layer: 'input' }, action: ct.dir === 'reply' ? 'un-dnat' : 'snat', before: pkt, after: q, rule: { text: ct.entry.text, source: CONNTRACK }, explain: `conntrack.${ct.dir}Src`, params: { src: target.src } });
       }
     } else {
-      ctConfirm(table, origTuple, tupleOf(pkt), mark);
+      ctConfirm(table, origTuple, tupleOf(pkt), 0);
     }
     ctx.conntrack.set(st.name, table);
     const ip = innerIp(pkt);

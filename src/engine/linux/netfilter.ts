@@ -11,6 +11,8 @@ import type { Packet } from '../model/packet';
 import { innerIp, ports } from '../model/packetOps';
 import type { StepRecorder } from '../model/steps';
 import { iptablesWalkTable } from './iptables/evaluate';
+import { ipsetHas } from './ipset';
+import { lookupRoute } from './routes';
 import { nftWalkTable, walkHook, type NftHook, type NftHookResult } from './nft/evaluate';
 import type { LinuxNodeState } from './state';
 
@@ -44,6 +46,12 @@ export function runHook(
       isLocalAddressOn: (a, ifname) => st.links.some((l) => l.name === ifname && l.addrs.some((x) => x.split('/')[0] === a)),
       pick: (choices) => ctx.pick(choices),
       affinity: sets,
+      ipsetHas: (name, ip) => {
+        const set = st.ipsets.find((x) => x.name === name);
+        return set !== undefined && ipsetHas(set, ip);
+      },
+      // xt_rpfilter (strict): the route back to the source must leave by the interface the packet came in on.
+      reversePathOk: (src, iif) => lookupRoute(st.routes, src)?.dev === iif,
     },
     { skipNat: opts.established },
   );
@@ -53,7 +61,8 @@ export function runHook(
       action: hit.effect,
       before: packet,
       rule: { text: hit.ruleText, source: hit.source, ...(hit.owner ? { owner: hit.owner } : {}) },
-      explain: `nft.${hit.effect}`,
+      // Felix's mark bits (cali-* chains) carry policy results, not kube-proxy's masquerade request.
+      explain: hit.effect === 'mark' && hit.chain.startsWith('cali-') ? 'nft.markCalico' : `nft.${hit.effect}`,
       params: { hook, table: hit.table, chain: hit.chain, detail: hit.detail ?? '' },
       level: DECISIVE.has(hit.effect) ? 'hop' : 'detail',
     });

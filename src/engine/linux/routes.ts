@@ -7,6 +7,7 @@
  * - local pod:     `172.20.211.53 dev cali4d7612d46be scope link metric 1024` (CNI + Felix) [C9][C12]
  * - own block:     `blackhole 172.20.211.0/26 proto 80` [C2]
  * - VXLAN:         `172.20.172.0/26 via 172.20.172.0 dev vxlan.calico onlink mtu 1450` (Always, or CrossSubnet across subnets) [C1][C3]
+ *                  Calico before 3.33 prints no `metric 1024` on local pod routes and no `mtu` here (versions/linuxTable.ts).
  * - no encap:      `172.20.172.0/26 via 192.168.10.21 dev ens18 proto 80 onlink` (CrossSubnet within a subnet) [C2][C3][D4]
  * - BGP, no encap: `172.21.172.0/26 via 192.168.10.26 dev ens18 proto bird` (pool with vxlanMode and
  *                  ipipMode Never, bgp Enabled: BIRD learns the block from the peer; DATAPATH-FACTS §1.2 [D4]).
@@ -23,6 +24,8 @@ import type { ClusterView, PeerNode } from '../model/clusterView';
 import { intToIp } from '../model/ipv4';
 import type { IPPoolSpec } from '../model/scenario';
 import { CNI_BRIDGE, flannelVxlanIface, VXLAN_IFACE } from './names';
+import { FELIX_ROUTE_STYLES, pickRow } from '../versions/linuxTable';
+import { nodeVersions } from '../versions/nodeVersions';
 import type { Link, LinuxPodNetns, Route } from './state';
 
 const FELIX_ROUTES = 'C2 felix/dataplane/linux/route_mgr.go';
@@ -41,12 +44,12 @@ export interface HostRouteInput {
 
 const BIRD = 'D4 Calico docs "Troubleshooting commands" (BIRD routes show proto bird); DATAPATH-FACTS §1.2';
 
-function remoteBlockRoute(self: PeerNode, peer: PeerNode, pool: IPPoolSpec, nic: string, vxlanMtu: number, bgp: boolean): Route | undefined {
+function remoteBlockRoute(self: PeerNode, peer: PeerNode, pool: IPPoolSpec, nic: string, vxlanMtu: number | undefined, bgp: boolean): Route | undefined {
   const dst = parseCidr(peer.block!)!;
   const sameSubnet = self.subnet !== undefined && self.subnet === peer.subnet;
   const encap = pool.vxlanMode === 'Always' || (pool.vxlanMode === 'CrossSubnet' && !sameSubnet);
   if (encap && peer.tunnelAddr) {
-    return { dst, type: 'unicast', via: peer.tunnelAddr, dev: VXLAN_IFACE, onlink: true, mtu: vxlanMtu, source: FELIX_VXLAN, owner: { kind: 'IPPool', name: pool.name } };
+    return { dst, type: 'unicast', via: peer.tunnelAddr, dev: VXLAN_IFACE, onlink: true, ...(vxlanMtu !== undefined ? { mtu: vxlanMtu } : {}), source: FELIX_VXLAN, owner: { kind: 'IPPool', name: pool.name } };
   }
   if (pool.vxlanMode === 'Never' && pool.ipipMode === 'Never') {
     // No encapsulation at all: Felix programs nothing; BIRD installs what BGP learned.
@@ -74,7 +77,11 @@ function nicRoutes(self: PeerNode, nic: string): Route[] {
  * default route, and Calico's routes for pods and blocks.
  */
 export function compileHostRoutes(input: HostRouteInput): Route[] {
-  const { self, view, nic, pods, vxlanMtu } = input;
+  const { self, view, nic, pods } = input;
+  // Whether this Calico prints `metric 1024` on workload routes and `mtu` on VXLAN routes (versions/linuxTable.ts).
+  const node = view.scenario.nodes.find((n) => n.name === self.name);
+  const style = pickRow(FELIX_ROUTE_STYLES, node && nodeVersions(view.scenario, node).calico).id;
+  const vxlanMtu = style === 'metric-and-mtu' ? input.vxlanMtu : undefined;
   const routes: Route[] = nicRoutes(self, nic);
   const pools = view.scenario.calico?.pools ?? [];
   const bgp = view.scenario.calico?.bgp === 'Enabled';
@@ -88,7 +95,7 @@ export function compileHostRoutes(input: HostRouteInput): Route[] {
     routes.push({ dst: parseCidr(self.block)!, type: 'blackhole', proto: FELIX_PROTO, source: FELIX_ROUTES, owner: { kind: 'IPPool', name: self.pool ?? '' } });
   }
   for (const p of pods) {
-    routes.push({ dst: parseCidr(p.ip)!, type: 'unicast', dev: p.hostVeth, scope: 'link', metric: 1024, source: 'C9 cni-plugin dataplane_linux.go; C12 felix endpoint_mgr.go', owner: p.ref });
+    routes.push({ dst: parseCidr(p.ip)!, type: 'unicast', dev: p.hostVeth, scope: 'link', ...(style === 'metric-and-mtu' ? { metric: 1024 } : {}), source: 'C9 cni-plugin dataplane_linux.go; C12 felix endpoint_mgr.go', owner: p.ref });
   }
   return sortRoutes(routes);
 }

@@ -8,6 +8,7 @@ import type { Datapath } from '../datapath/datapath';
 import type { ObjectRef } from '../model/diagnostic';
 import type { Cidr } from '../model/ipv4';
 import type { IptablesTable } from './iptables/ruleset';
+import type { IpSet } from './ipset';
 import type { NftTable } from './nft/ruleset';
 
 export interface VxlanLinkInfo {
@@ -100,8 +101,10 @@ export interface LinuxNodeState {
   sysctls: Record<string, string>;
   /** nftables tables (`nft list ruleset`): kube-proxy's in nftables mode, the CNI's. */
   nft: NftTable[];
-  /** iptables tables (`iptables-save`): kube-proxy's in iptables mode; evaluated at the same hooks as `nft`. */
+  /** iptables tables (`iptables-save`): kube-proxy's in iptables mode, Felix's in its iptables dataplane; evaluated at the same hooks as `nft`. */
   iptables: IptablesTable[];
+  /** IP sets (`ipset list`): Felix's pool and host sets in its iptables dataplane. */
+  ipsets: IpSet[];
   pods: LinuxPodNetns[];
   /** Addresses the node's own stack owns (for `fib daddr type local` and INPUT). */
   localAddrs: string[];

@@ -1,12 +1,14 @@
 /**
  * Printable views of a Linux node: what `ip addr`, `ip route`, `ip neigh`,
  * `bridge fdb`, `sysctl`, `nft list ruleset` and (kube-proxy in iptables
- * mode) `iptables-save` show there, and each pod's
+ * mode, Felix in its iptables dataplane) `iptables-save` and `ipset list`
+ * show there, and each pod's
  * `ip addr` / `ip route` from inside its netns.
  * Assumption: qdisc and flag details of `ip addr` are illustrative.
  */
 import { parseCidr, intToIp, cidrSize } from '../model/ipv4';
 import { printIptablesSave } from './iptables/format';
+import { formatIpsetList } from './ipset';
 import { formatFdb, formatNeighbour } from './neigh';
 import { printNftRuleset } from './nft/print';
 import { formatRoutes } from './routes';
@@ -47,6 +49,7 @@ export function linuxStateViews(st: LinuxNodeState): LinuxView[] {
     { id: 'nft', title: 'nft list ruleset', text: printNftRuleset(st.nft) },
   ];
   if (st.iptables.length > 0) views.push({ id: 'iptables', title: 'iptables-save', text: printIptablesSave(st.iptables) });
+  if (st.ipsets.length > 0) views.push({ id: 'ipset', title: 'ipset list', text: formatIpsetList(st.ipsets) });
   for (const p of st.pods) {
     views.push({
       id: `pod:${p.pod}`,

@@ -23,6 +23,7 @@ export type Severity = 'error' | 'warning' | 'info';
  * - `derived`: a value the input left out was derived (`message` says from what).
  * - `conflict`: two objects disagree (e.g. a pod IP outside every pool).
  * - `too-large`: the input exceeds a size limit.
+ * - `not-modelled`: a field real components act on but this model does not (e.g. a Calico policy tier other than default); the part is skipped.
  * - `engine-error`: the engine threw on this input (a bug); the worker and the CLIs report it instead of crashing.
  */
 export type DiagnosticCode =
@@ -35,6 +36,7 @@ export type DiagnosticCode =
   | 'derived'
   | 'conflict'
   | 'too-large'
+  | 'not-modelled'
   | 'engine-error';
 
 /** One finding about the input. `line` is 1-based in the source text when known. */

@@ -4,12 +4,25 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cidrContains, cidrCovers, hasHostBits, ipToInt, parseCidr, parseIPv4, prefixOf } from './ipv4';
+import ipaddr from 'ipaddr.js';
+import { cidrContains, cidrCovers, hasHostBits, ipToInt, isIPv4, parseCidr, parseIPv4, prefixOf } from './ipv4';
 
 describe('ipv4 helpers are total', () => {
   it('parseIPv4 reads dotted quads and refuses the rest', () => {
     expect(parseIPv4('192.168.10.20')).toBe(3232238100);
     for (const bad of ['', '172.21.211.0/26', '1.2.3', '256.1.1.1', ' 1.2.3.4', '01.02.03.04', '::1', 'x']) expect(parseIPv4(bad)).toBeUndefined();
+  });
+
+  it('isIPv4 accepts exactly what ipaddr.js isValidFourPartDecimal accepts (the one-pass parse replaced it)', () => {
+    const octet = fc.oneof(fc.integer({ min: 0, max: 300 }).map(String), fc.constantFrom('00', '01', '007', '1e2', '0x1f', '', ' 1', '255 ', '-1', '1000'));
+    const dotted = fc.array(octet, { minLength: 2, maxLength: 5 }).map((xs) => xs.join('.'));
+    fc.assert(
+      fc.property(fc.oneof(dotted, fc.string()), (s) => {
+        expect(isIPv4(s)).toBe(ipaddr.IPv4.isValidFourPartDecimal(s));
+        if (isIPv4(s)) expect(parseIPv4(s)).toBe(ipaddr.IPv4.parse(s).toByteArray().reduce((n, b) => n * 256 + b, 0));
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('a prefix that did not parse contains nothing, and a non-address is in no prefix (was: TypeError reading len / ipaddr throw)', () => {

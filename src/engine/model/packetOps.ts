@@ -116,6 +116,7 @@ function pathPrefixes(p: Packet): string[] {
  * removed ones. Paths use the naming of whichever snapshot has more IP layers.
  */
 export function changedFields(before: Packet, after: Packet): string[] {
+  if (before === after) return [];
   const longer = after.headers.length >= before.headers.length ? after : before;
   const prefixes = pathPrefixes(longer);
   const out: string[] = [];
@@ -130,12 +131,13 @@ export function changedFields(before: Packet, after: Packet): string[] {
       for (const f of Object.keys(h)) if (f !== 'kind') out.push(`${prefix}${kind}.${f}`);
       continue;
     }
+    if (a === b) continue;
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
     for (const f of keys) {
       if (f === 'kind') continue;
       const av = (a as unknown as Record<string, unknown>)[f];
       const bv = (b as unknown as Record<string, unknown>)[f];
-      if (JSON.stringify(av) !== JSON.stringify(bv)) out.push(`${prefix}${kind}.${f}`);
+      if (av !== bv && (typeof av !== 'object' || typeof bv !== 'object' || JSON.stringify(av) !== JSON.stringify(bv))) out.push(`${prefix}${kind}.${f}`);
     }
   }
   return out.sort();

@@ -4,6 +4,7 @@
  * defaults. Plain data; every object keeps a `ref` for provenance.
  */
 import type { ObjectRef } from './diagnostic';
+import type { NamespaceSpec, Policy } from '../policy/model';
 
 export type NodeOs = 'linux' | 'windows';
 
@@ -18,6 +19,10 @@ export interface NodeSpec {
   osImage?: string;
   /** status.nodeInfo.kernelVersion; on Windows the OS build, e.g. `10.0.26100.4061`. */
   kernelVersion?: string;
+  /** status.nodeInfo.kubeletVersion, e.g. `v1.31.2`. */
+  kubeletVersion?: string;
+  /** status.nodeInfo.kubeProxyVersion (deprecated upstream; empty or the kubelet's on newer nodes). */
+  kubeProxyVersion?: string;
   labels: Record<string, string>;
   /** Annotation `projectcalico.org/IPv4VXLANTunnelAddr`, when given. */
   vxlanTunnelAddr?: string;
@@ -45,6 +50,8 @@ export interface PodSpec {
   /** status.podIP; derived from the node's block when absent. */
   ip?: string;
   labels: Record<string, string>;
+  /** spec.containers[].ports[] (named ports resolve NetworkPolicy `port: <name>`). */
+  ports?: { name?: string; containerPort: number; protocol: L4ProtoName }[];
 }
 
 export type L4ProtoName = 'TCP' | 'UDP' | 'SCTP';
@@ -95,13 +102,8 @@ export interface EndpointSliceSpec {
   endpoints: EndpointSpec[];
 }
 
-export interface NetworkPolicySpec {
-  ref: ObjectRef;
-  namespace: string;
-  name: string;
-  /** Kept as given; enforcement is not modelled yet. */
-  spec: unknown;
-}
+/** A NetworkPolicy (Kubernetes or Calico) in the policy model (policy/model.ts). */
+export type NetworkPolicySpec = Policy;
 
 export type EncapMode = 'Always' | 'CrossSubnet' | 'Never';
 
@@ -224,6 +226,8 @@ export interface Scenario {
   services: ServiceSpec[];
   endpointSlices: EndpointSliceSpec[];
   networkPolicies: NetworkPolicySpec[];
+  /** Namespace objects with their labels (namespaceSelector); pods' namespaces without one are implicit. */
+  namespaces?: NamespaceSpec[];
   calico?: CalicoSpec;
   kubeProxy: KubeProxySpec;
   flannel?: FlannelSpec;
@@ -237,6 +241,31 @@ export interface Scenario {
    * for Windows needs; the seed creates it in `tigera-operator`), when given.
    */
   servicesEndpoint?: ServicesEndpointConfigMap[];
+  /** Component versions the dump shows (images, kubeadm-config); see engine/versions. */
+  versions?: DumpVersions;
+  /** kubeadm-config ClusterConfiguration `controlPlaneEndpoint` (host and port), when given. */
+  controlPlaneEndpoint?: { host: string; port?: string; ref: ObjectRef };
+}
+
+/** A version read from the dump, with where it was read (a reader's phrase: object and field or image). */
+export interface VersionSource {
+  version: string;
+  object: ObjectRef;
+  /** `image registry.k8s.io/kube-proxy:v1.31.2`, `kubernetesVersion`, `status.calicoVersion`. */
+  field: string;
+}
+
+/** Versions per component: from a Pod on a node (by node name) or from a workload for an OS. */
+export interface ComponentVersions {
+  byNode: Record<string, VersionSource>;
+  byOs: Partial<Record<NodeOs, VersionSource>>;
+}
+
+export interface DumpVersions {
+  kubeProxy: ComponentVersions;
+  calico: ComponentVersions;
+  /** kubeadm-config ClusterConfiguration kubernetesVersion. */
+  kubernetes?: VersionSource;
 }
 
 /** A `kubernetes-services-endpoint` ConfigMap. */

@@ -39,6 +39,29 @@ export function endpointString(e: Pick<KubeProxyEndpoint, 'ip' | 'port'>): strin
   return `${e.ip}:${e.port}`;
 }
 
+const slicesByService = new WeakMap<readonly EndpointSliceSpec[], { count: number; byService: Map<string, EndpointSliceSpec[]> }>();
+
+/**
+ * The slices labelled with the Service's name in its namespace, in list
+ * order: indexed once per slice list, so a node's kube-proxy compile does
+ * not scan every slice for every Service port.
+ */
+function slicesOfService(slices: readonly EndpointSliceSpec[], svc: Pick<ServiceSpec, 'namespace' | 'name'>): readonly EndpointSliceSpec[] {
+  let ix = slicesByService.get(slices);
+  if (!ix || ix.count !== slices.length) {
+    const byService = new Map<string, EndpointSliceSpec[]>();
+    for (const slice of slices) {
+      const key = `${slice.namespace}/${slice.serviceName}`;
+      const list = byService.get(key);
+      if (list) list.push(slice);
+      else byService.set(key, [slice]);
+    }
+    ix = { count: slices.length, byService };
+    slicesByService.set(slices, ix);
+  }
+  return ix.byService.get(`${svc.namespace}/${svc.name}`) ?? [];
+}
+
 /** All endpoints of one service port, deduplicated and sorted as kube-proxy does. */
 export function endpointsForServicePort(
   svc: ServiceSpec,
@@ -47,8 +70,7 @@ export function endpointsForServicePort(
   nodeName: string,
 ): KubeProxyEndpoint[] {
   const byKey = new Map<string, KubeProxyEndpoint>();
-  for (const slice of slices) {
-    if (slice.namespace !== svc.namespace || slice.serviceName !== svc.name) continue;
+  for (const slice of slicesOfService(slices, svc)) {
     for (const sp of slice.ports) {
       if ((sp.name ?? '') !== (port.name ?? '') || sp.protocol !== port.protocol) continue;
       if (!Number.isInteger(sp.port) || sp.port <= 0) continue;

@@ -42,8 +42,8 @@ export const PRESETS: readonly PresetInfo[] = [
   },
   {
     name: 'k8s-lab-kubeadm',
-    title: 'Lab cluster as kubeadm sets it up: kube-proxy iptables, Calico BGP',
-    description: 'k8s-lab-bgp with kube-proxy in kubeadm\'s default mode (mode "" = iptables): KUBE-SERVICES, KUBE-SVC-* and KUBE-SEP-* chains on the Linux nodes.',
+    title: 'Lab cluster as kubeadm sets it up: kube-proxy iptables, Calico iptables, BGP',
+    description: 'k8s-lab-bgp with kube-proxy in kubeadm\'s default mode (mode "" = iptables: KUBE-SERVICES, KUBE-SVC-*, KUBE-SEP-*) and Felix in its iptables dataplane (cali-* chains, cali40… ipsets) on the Linux nodes.',
     yaml: K8S_LAB_KUBEADM_YAML,
   },
   {

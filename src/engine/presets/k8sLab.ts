@@ -315,12 +315,13 @@ export const K8S_LAB_BGP_YAML = K8S_LAB_YAML.replace('# k8s-lab: the hybrid test
  * which kube-proxy turns into iptables (cmd/kube-proxy/app/server_linux.go
  * platformApplyDefaults); Calico runs BGP without encapsulation. The Linux
  * nodes get KUBE-SERVICES / KUBE-SVC / KUBE-SEP chains instead of
- * `table ip kube-proxy`.
- * Assumption: the variant is ours; Calico keeps its nftables dataplane (the
- * engine does not build Calico's iptables chains yet), the Windows node keeps
- * winkernel.
+ * `table ip kube-proxy`, and Felix runs its iptables dataplane (the operator's
+ * default `linuxDataplane: Iptables`): cali-* chains and `cali40…` ipsets.
+ * Assumption: the variant is ours; the Windows node keeps winkernel.
  */
 export const K8S_LAB_KUBEADM_YAML = K8S_LAB_BGP_YAML.replace(
   '# k8s-lab-bgp: k8s-lab with Calico BGP and no encapsulation (packetwalk variant)',
   '# k8s-lab-kubeadm: k8s-lab-bgp with kube-proxy in kubeadm\'s default mode (packetwalk variant)',
-).replace('kind: KubeProxyConfiguration\nmode: nftables\n', 'kind: KubeProxyConfiguration\n# kubeadm\'s default: empty mode = iptables on Linux\nmode: ""\n');
+)
+  .replace('kind: KubeProxyConfiguration\nmode: nftables\n', 'kind: KubeProxyConfiguration\n# kubeadm\'s default: empty mode = iptables on Linux\nmode: ""\n')
+  .replace('    linuxDataplane: Nftables\n', '    linuxDataplane: Iptables\n');

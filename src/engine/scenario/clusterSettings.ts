@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import type { Diagnostic } from '../model/diagnostic';
 import { nthAddress, parseCidr, prefixOf } from '../model/ipv4';
-import type { CalicoSpec, EncapMode, FabricSpec, FlannelSpec, IPPoolSpec, KubeProxySpec, NetworkPolicySpec, NodeSpec, PodSpec, ServiceSpec, EndpointSliceSpec } from '../model/scenario';
+import type { CalicoSpec, EncapMode, FabricSpec, FlannelSpec, IPPoolSpec, KubeProxySpec, NodeSpec, PodSpec, ServiceSpec, EndpointSliceSpec } from '../model/scenario';
 import type { RawObject } from './parse';
 import { flannelNetConfSchema, type fabricSchema, type felixConfigSchema, type installationSchema, type kubeProxyConfigSchema } from './schemas';
 import { refOf, validateObject } from './validate';
@@ -25,7 +25,6 @@ export interface ClusterObjects {
   pods: PodSpec[];
   services: ServiceSpec[];
   slices: EndpointSliceSpec[];
-  policies: NetworkPolicySpec[];
   pools: IPPoolSpec[];
   installation: WithRaw<z.infer<typeof installationSchema>>[];
   ipam: boolean[];

@@ -8,11 +8,10 @@ import type { Diagnostic } from '../model/diagnostic';
 import { cidrContains, parseCidr } from '../model/ipv4';
 import type { Scenario } from '../model/scenario';
 
-function inAny(cidrs: string[], ip: string): boolean {
-  return cidrs.some((c) => {
-    const p = parseCidr(c);
-    return p !== undefined && cidrContains(p, ip);
-  });
+/** A test for "is in one of these prefixes", the prefixes parsed once. */
+function inAnyOf(cidrs: string[]): (ip: string) => boolean {
+  const parsed = cidrs.map(parseCidr).filter((p) => p !== undefined);
+  return (ip) => parsed.some((p) => cidrContains(p, ip));
 }
 
 /** Mutates `s` (drops unusable objects) and appends diagnostics. */
@@ -26,9 +25,10 @@ export function crossCheck(s: Scenario, diags: Diagnostic[]): void {
   });
 
   const poolCidrs = s.calico?.pools.map((p) => p.cidr) ?? [];
+  const inPool = inAnyOf(poolCidrs);
   for (const p of s.pods) {
     if (p.hostNetwork || !p.ip || poolCidrs.length === 0) continue;
-    if (!inAny(poolCidrs, p.ip)) {
+    if (!inPool(p.ip)) {
       diags.push({ severity: 'warning', code: 'conflict', object: p.ref, field: 'status.podIP', message: `pod IP ${p.ip} is outside every IP pool (${poolCidrs.join(', ')})` });
     }
   }
@@ -46,8 +46,9 @@ export function crossCheck(s: Scenario, diags: Diagnostic[]): void {
     return true;
   });
 
+  const inServiceCidrs = inAnyOf(s.serviceCIDRs);
   for (const svc of s.services) {
-    if (svc.clusterIP && !inAny(s.serviceCIDRs, svc.clusterIP)) {
+    if (svc.clusterIP && !inServiceCidrs(svc.clusterIP)) {
       diags.push({ severity: 'warning', code: 'conflict', object: svc.ref, field: 'spec.clusterIP', message: `ClusterIP ${svc.clusterIP} is outside the service CIDR(s) ${s.serviceCIDRs.join(', ')}` });
     }
   }
@@ -64,14 +65,16 @@ export function crossCheck(s: Scenario, diags: Diagnostic[]): void {
   });
 
   const subnetCidrs = s.fabric.subnets.map((n) => n.cidr);
+  const onSubnet = inAnyOf(subnetCidrs);
   for (const n of s.nodes) {
-    if (!inAny(subnetCidrs, n.internalIP)) {
+    if (!onSubnet(n.internalIP)) {
       diags.push({ severity: 'error', code: 'conflict', object: n.ref, field: 'status.addresses', message: `node IP ${n.internalIP} is on none of the Fabric subnets (${subnetCidrs.join(', ')})` });
     }
   }
 
+  const services = new Set(s.services.map((v) => `${v.namespace}/${v.name}`));
   for (const slice of s.endpointSlices) {
-    if (!s.services.some((v) => v.namespace === slice.namespace && v.name === slice.serviceName)) {
+    if (!services.has(`${slice.namespace}/${slice.serviceName}`)) {
       diags.push({ severity: 'warning', code: 'missing-reference', object: slice.ref, field: 'metadata.labels["kubernetes.io/service-name"]', message: `service ${slice.namespace}/${slice.serviceName} is not in the scenario` });
     }
     slice.endpoints.forEach((ep, i) => {

@@ -21,7 +21,7 @@
  * clusterSettings.buildKubeProxy reads like any other.
  */
 import { parse as parseYaml } from 'yaml';
-import type { Diagnostic } from '../model/diagnostic';
+import type { Diagnostic, ObjectRef } from '../model/diagnostic';
 import type { NodeSpec, WinkernelSpec } from '../model/scenario';
 import type { RawObject } from './parse';
 import { containerArgv, containersOf, flagValue } from './serviceCidr';
@@ -37,6 +37,8 @@ export interface KubeadmInputs {
   windows: { raw: RawObject; winkernel: { networkName?: string; sourceVip?: string; enableDSR?: boolean } }[];
   /** kubeadm-config ClusterConfiguration networking.podSubnet (IPv4 part). */
   podSubnet?: string;
+  /** kubeadm-config ClusterConfiguration kubernetesVersion and controlPlaneEndpoint (`host[:port]`), with the ConfigMap. */
+  clusterConfig?: { ref: ObjectRef; kubernetesVersion?: string; controlPlaneEndpoint?: { host: string; port?: string } };
 }
 
 export function emptyKubeadmInputs(): KubeadmInputs {
@@ -99,6 +101,25 @@ export function readKubeadmConfig(raw: RawObject, into: KubeadmInputs, diags: Di
     const v4 = net.podSubnet.split(',').map((s) => s.trim()).find((s) => !s.includes(':'));
     if (v4) into.podSubnet = v4;
   }
+  if (!isRecord(conf)) return;
+  const endpoint = typeof conf.controlPlaneEndpoint === 'string' ? splitHostPort(conf.controlPlaneEndpoint.trim()) : undefined;
+  into.clusterConfig = {
+    ref: refOf(raw),
+    ...(typeof conf.kubernetesVersion === 'string' ? { kubernetesVersion: conf.kubernetesVersion } : {}),
+    ...(endpoint ? { controlPlaneEndpoint: endpoint } : {}),
+  };
+}
+
+/**
+ * `host`, `host:port`, `[v6]:port` as kubeadm's controlPlaneEndpoint holds
+ * them (kubeadm docs: "a stable IP address or DNS name for the control
+ * plane", optionally with a port); undefined when empty.
+ */
+export function splitHostPort(text: string): { host: string; port?: string } | undefined {
+  if (text === '') return undefined;
+  const m = /^\[([^\]]+)\](?::(\d+))?$/.exec(text) ?? /^([^:]+)(?::(\d+))?$/.exec(text);
+  if (!m) return { host: text };
+  return { host: m[1]!, ...(m[2] !== undefined ? { port: m[2] } : {}) };
 }
 
 /** Whether a DaemonSet runs kube-proxy on Windows nodes (its pod template selects kubernetes.io/os=windows and a container runs kube-proxy). */

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { Diagnostic } from '../model/diagnostic';
 import { isIPv4 } from '../model/ipv4';
-import type { Scenario, ServicesEndpointConfigMap } from '../model/scenario';
+import type { DumpVersions, Scenario, ServicesEndpointConfigMap } from '../model/scenario';
 import { buildCalico, buildFabric, buildFlannel, buildKubeProxy, type ClusterObjects } from './clusterSettings';
 import { crossCheck } from './crossCheck';
 import { emptyExtraObjects, extraKubeProxyObjects, readExtraObject, serviceCidrs, withCalicoManifest, withWindowsPerNode, type ExtraObjects } from './extraObjects';
@@ -22,13 +22,14 @@ import {
   ipPoolSchema,
   KNOWN_KINDS,
   kubeProxyConfigSchema,
-  networkPolicySchema,
   nodeSchema,
   podSchema,
   serviceSchema,
 } from './schemas';
 import { refOf, validateObject } from './validate';
+import { emptyDumpVersions, readVersions, versionOfTag } from './versions';
 import { nameProblem, nameRuleOf } from './names';
+import { policyKindKey, readPolicyObject, type PolicyObjects } from '../policy/read';
 
 /** Result of loading: `scenario` is null only when nothing usable was read. */
 export interface LoadResult {
@@ -47,14 +48,20 @@ interface Collected {
   servicesEndpoint: ServicesEndpointConfigMap[];
   /** kubeadm, kube-apiserver and Calico manifest objects (extraObjects.ts). */
   extra: ExtraObjects;
+  /** Versions the images and objects show (versions.ts). */
+  versions: DumpVersions;
+  /** NetworkPolicy (Kubernetes and Calico), GlobalNetworkPolicy, Namespace (policy/read.ts). */
+  policy: PolicyObjects;
 }
 
 function newCollected(): Collected {
   return {
-    c: { nodes: [], pods: [], services: [], slices: [], policies: [], pools: [], installation: [], ipam: [], felix: [], kubeProxy: [], flannel: [], fabric: [] },
+    c: { nodes: [], pods: [], services: [], slices: [], pools: [], installation: [], ipam: [], felix: [], kubeProxy: [], flannel: [], fabric: [] },
     seen: new Set(),
     servicesEndpoint: [],
     extra: emptyExtraObjects(),
+    versions: emptyDumpVersions(),
+    policy: { policies: [], namespaces: [] },
   };
 }
 
@@ -68,18 +75,20 @@ function collect(objects: RawObject[], col: Collected, diags: Diagnostic[]): voi
   for (const raw of objects) {
     const kind = raw.value.kind;
     const ref = refOf(raw);
+    readVersions(kind, raw, col.versions);
     if (readExtraObject(kind, raw, col.extra, diags)) continue;
     if (typeof kind !== 'string' || !(KNOWN_KINDS as readonly string[]).includes(kind)) {
       diags.push({ severity: 'info', code: 'unknown-kind', object: ref, line: raw.line, message: typeof kind === 'string' ? `kind ${kind} is not read by packetwalk; skipped` : 'object without a kind; skipped' });
       continue;
     }
     if (!namesValid(kind, raw, diags)) continue;
-    const key = `${kind}/${ref.namespace ?? ''}/${ref.name}`;
+    const key = `${policyKindKey(kind, raw)}/${ref.namespace ?? ''}/${ref.name}`;
     if (seen.has(key) && kind !== 'KubeProxyConfiguration') {
       diags.push({ severity: 'warning', code: 'duplicate-object', object: ref, line: raw.line, message: 'the same object appears twice; the later one is skipped' });
       continue;
     }
     seen.add(key);
+    if (readPolicyObject(kind, raw, col.policy, diags)) continue;
     readObject(kind, raw, col, diags);
   }
 }
@@ -150,14 +159,6 @@ function readObject(kind: string, raw: RawObject, col: Collected, diags: Diagnos
       const v = validateObject(endpointSliceSchema, raw, diags);
       const e = v && normalizeEndpointSlice(v, raw, diags);
       if (e) c.slices.push(e);
-      return;
-    }
-    case 'NetworkPolicy': {
-      const v = validateObject(networkPolicySchema, raw, diags);
-      if (v) {
-        const namespace = v.metadata.namespace ?? 'default';
-        c.policies.push({ ref: { kind: 'NetworkPolicy', namespace, name: v.metadata.name }, namespace, name: v.metadata.name, spec: v.spec });
-      }
       return;
     }
     case 'Installation': {
@@ -265,6 +266,14 @@ export function loadScenarioFiles(files: readonly InputFile[], name = files.map(
   return buildScenario(col, name, diags);
 }
 
+/** kubeadm-config's kubernetesVersion (beside the images' versions) and controlPlaneEndpoint. */
+function clusterConfigFields(col: Collected): Pick<Scenario, 'versions' | 'controlPlaneEndpoint'> {
+  const cc = col.extra.kubeadm.clusterConfig;
+  const k8s = cc?.kubernetesVersion !== undefined ? versionOfTag(cc.kubernetesVersion) : undefined;
+  const versions: DumpVersions = { ...col.versions, ...(k8s && cc ? { kubernetes: { version: k8s, object: cc.ref, field: 'ClusterConfiguration.kubernetesVersion' } } : {}) };
+  return { versions, ...(cc?.controlPlaneEndpoint ? { controlPlaneEndpoint: { ...cc.controlPlaneEndpoint, ref: cc.ref } } : {}) };
+}
+
 function buildScenario(col: Collected, name: string, diags: Diagnostic[]): LoadResult {
   const objects = col.c;
   for (const raw of extraKubeProxyObjects(col.extra)) {
@@ -282,7 +291,8 @@ function buildScenario(col: Collected, name: string, diags: Diagnostic[]): LoadR
     pods: objects.pods,
     services: objects.services,
     endpointSlices: objects.slices,
-    networkPolicies: objects.policies,
+    networkPolicies: col.policy.policies,
+    namespaces: col.policy.namespaces,
     calico,
     kubeProxy,
     flannel,
@@ -290,6 +300,7 @@ function buildScenario(col: Collected, name: string, diags: Diagnostic[]): LoadR
     serviceCIDRs,
     clusterDomain: 'cluster.local',
     ...(col.servicesEndpoint.length ? { servicesEndpoint: col.servicesEndpoint } : {}),
+    ...clusterConfigFields(col),
   };
   crossCheck(scenario, diags);
   if (scenario.nodes.length === 0) {

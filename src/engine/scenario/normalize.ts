@@ -69,6 +69,8 @@ export function normalizeNode(n: z.infer<typeof nodeSchema>, raw: RawObject, dia
     podCIDR: n.spec.podCIDR,
     osImage: n.status.nodeInfo?.osImage,
     kernelVersion: n.status.nodeInfo?.kernelVersion,
+    ...(n.status.nodeInfo?.kubeletVersion ? { kubeletVersion: n.status.nodeInfo.kubeletVersion } : {}),
+    ...(n.status.nodeInfo?.kubeProxyVersion ? { kubeProxyVersion: n.status.nodeInfo.kubeProxyVersion } : {}),
     labels: n.metadata.labels,
     flannelBackendData: flannelBackendData(n.metadata.annotations[FLANNEL_BACKEND_DATA]),
     maxPods: podCount(n.status.allocatable?.pods ?? n.status.capacity?.pods),
@@ -104,6 +106,11 @@ function podCount(q: string | number | undefined): number | undefined {
   return Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
+function podPorts(p: z.infer<typeof podSchema>): Pick<PodSpec, 'ports'> {
+  const ports = (p.spec.containers ?? []).flatMap((c) => c.ports ?? []);
+  return ports.length ? { ports: ports.map((x) => ({ ...(x.name ? { name: x.name } : {}), containerPort: x.containerPort, protocol: x.protocol })) } : {};
+}
+
 export function normalizePod(p: z.infer<typeof podSchema>): PodSpec {
   const namespace = p.metadata.namespace ?? 'default';
   return {
@@ -114,6 +121,7 @@ export function normalizePod(p: z.infer<typeof podSchema>): PodSpec {
     hostNetwork: p.spec.hostNetwork,
     ip: p.status.podIP,
     labels: p.metadata.labels,
+    ...podPorts(p),
   };
 }
 

@@ -3,8 +3,10 @@
  * (what `kubectl get … -o yaml|json` prints) or a plain array of objects.
  * Each raw object remembers where it came from so diagnostics can name a line.
  */
-import { isNode, LineCounter, parseAllDocuments, parseDocument, type Document } from 'yaml';
+import { LineCounter, parseAllDocuments, type Document } from 'yaml';
 import type { Diagnostic } from '../model/diagnostic';
+import { parseYamlFast } from './fastYaml';
+import { lazyLines, lazyRawObject, lineAt, lineInDocument, splitRoot } from './rawObjects';
 
 /** Largest input accepted, in characters (a dump of thousands of pods is a few MB). */
 export const MAX_INPUT_CHARS = 32 * 1024 * 1024;
@@ -23,39 +25,6 @@ export interface ParseResult {
   diagnostics: Diagnostic[];
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function lineAt(lc: LineCounter, offset: number | undefined): number | undefined {
-  return offset === undefined ? undefined : lc.linePos(offset).line;
-}
-
-/** The line of a field path in a parsed document, or of the nearest parent that has one. */
-function lineInDocument(doc: Document, lc: LineCounter, path: readonly (string | number)[]): number | undefined {
-  for (let n = path.length; n >= 0; n--) {
-    const node = doc.getIn(path.slice(0, n), true);
-    if (isNode(node) && node.range) return lineAt(lc, node.range[0]);
-  }
-  return undefined;
-}
-
-/**
- * Splits a parsed root value into objects: a `…List` with `items`, a plain
- * array, or one object. `make` builds a RawObject from a value and its path
- * from the root.
- */
-function splitRoot(root: unknown, make: (value: Record<string, unknown>, prefix: (string | number)[]) => RawObject): RawObject[] {
-  if (Array.isArray(root)) {
-    return root.flatMap((v, i) => (isRecord(v) ? [make(v, [i])] : []));
-  }
-  if (!isRecord(root)) return [];
-  if (typeof root.kind === 'string' && root.kind.endsWith('List') && Array.isArray(root.items)) {
-    return root.items.flatMap((v, i) => (isRecord(v) ? [make(v, ['items', i])] : []));
-  }
-  return [make(root, [])];
-}
-
 function objectsOfDocument(doc: Document, lc: LineCounter): RawObject[] {
   const root = doc.toJS({ maxAliasCount: 1000 }) as unknown;
   return splitRoot(root, (value, prefix) => {
@@ -69,14 +38,7 @@ function objectsOfDocument(doc: Document, lc: LineCounter): RawObject[] {
  * first asked for (a diagnostic), so valid JSON is read by `JSON.parse` alone.
  */
 export function lazyJsonLines(text: string): (path: readonly (string | number)[]) => number | undefined {
-  let parsed: { doc: Document; lc: LineCounter } | undefined;
-  return (path) => {
-    if (!parsed) {
-      const lc = new LineCounter();
-      parsed = { doc: parseDocument(text, { lineCounter: lc, uniqueKeys: false }), lc };
-    }
-    return lineInDocument(parsed.doc, parsed.lc, path);
-  };
+  return lazyLines(text, 1);
 }
 
 /**
@@ -96,16 +58,7 @@ function parseJson(text: string): RawObject[] | undefined {
     return undefined;
   }
   const lines = lazyJsonLines(text);
-  return splitRoot(root, (value, prefix) => {
-    const lineOf = (path: readonly (string | number)[]): number | undefined => lines([...prefix, ...path]);
-    return {
-      value,
-      get line() {
-        return lineOf([]);
-      },
-      lineOf,
-    };
-  });
+  return splitRoot(root, (value, prefix) => lazyRawObject(value, (path) => lines([...prefix, ...path])));
 }
 
 /**
@@ -124,8 +77,16 @@ export function parseScenarioText(text: string): ParseResult {
     });
     return { objects: [], diagnostics };
   }
-  const fast = parseJson(text);
-  if (fast) return { objects: fast, diagnostics };
+  const fast = parseJson(text) ?? parseYamlFast(text);
+  return fast ? { objects: fast, diagnostics } : parseYamlFull(text);
+}
+
+/**
+ * Reads YAML with the `yaml` library's document model: every document on
+ * its own, syntax errors as diagnostics with a line, aliases limited.
+ */
+export function parseYamlFull(text: string): ParseResult {
+  const diagnostics: Diagnostic[] = [];
   const lc = new LineCounter();
   // JSON is YAML 1.2, so one parser reads both (and gives lines for JSON syntax errors).
   const docs = parseAllDocuments(text, { lineCounter: lc, uniqueKeys: false });

@@ -12,7 +12,9 @@ export const nodeSchema = z.object({
   status: z
     .object({
       addresses: z.array(z.object({ type: z.string(), address: z.string() })).optional().default([]),
-      nodeInfo: z.object({ osImage: z.string().optional(), kernelVersion: z.string().optional(), operatingSystem: z.string().optional() }).optional(),
+      nodeInfo: z
+        .object({ osImage: z.string().optional(), kernelVersion: z.string().optional(), operatingSystem: z.string().optional(), kubeletVersion: z.string().optional(), kubeProxyVersion: z.string().optional() })
+        .optional(),
       // kubectl prints quantities as strings ("110"); read only `pods`.
       capacity: z.object({ pods: z.union([z.string(), z.number()]).optional() }).optional(),
       allocatable: z.object({ pods: z.union([z.string(), z.number()]).optional() }).optional(),
@@ -23,7 +25,12 @@ export const nodeSchema = z.object({
 
 export const podSchema = z.object({
   metadata,
-  spec: z.object({ nodeName: z.string().min(1), hostNetwork: z.boolean().optional().default(false) }),
+  spec: z.object({
+    nodeName: z.string().min(1),
+    hostNetwork: z.boolean().optional().default(false),
+    // Named container ports (NetworkPolicy `port: <name>`); other container fields are not read.
+    containers: z.array(z.object({ ports: z.array(z.object({ name: z.string().optional(), containerPort: port, protocol })).nullish() })).nullish(),
+  }),
   status: z.object({ podIP: ipv4.optional() }).optional().default({}),
 });
 
@@ -74,8 +81,6 @@ export const endpointSliceSchema = z.object({
     .nullish()
     .transform((v) => v ?? []),
 });
-
-export const networkPolicySchema = z.object({ metadata, spec: z.unknown() });
 
 const poolEncap = z.enum(['VXLAN', 'VXLANCrossSubnet', 'IPIP', 'IPIPCrossSubnet', 'None']);
 
@@ -188,6 +193,8 @@ export const KNOWN_KINDS = [
   'Service',
   'EndpointSlice',
   'NetworkPolicy',
+  'GlobalNetworkPolicy',
+  'Namespace',
   'Installation',
   'IPPool',
   'IPAMConfiguration',

@@ -63,6 +63,18 @@ describe('fuzz counterexamples', () => {
     const t = traceFlow(c, { src: '172.21.41.5', fromNode: 'k8s-lab-master-1', dst: '172.21.211.8', proto: 'tcp' }).trace!;
     expect(checkTrace(c, t).filter((v) => v.message.includes('eth.'))).toEqual([]);
   });
+  it('a Windows pod whose IP lies outside its node\'s block is foreign to the host: to the gateway, with the loader\'s warning (was: a false local-on-wire)', () => {
+    // FUZZ_SEED=782 index 291: main-before's pool (172.20.0.0/16) merged with the lab's pods (172.21.x).
+    const main = PRESETS.find((p) => p.name === 'k8s-main-before')!.yaml;
+    const r = importFiles([{ name: 'main.yaml', text: main }, { name: 'lab.yaml', text: fixture('k8s-lab.kubectl-get.yaml') }], {});
+    expect(r.diagnostics.map((d) => d.message)).toContainEqual(expect.stringContaining('172.21.41.5 is outside every IP pool'));
+    const c = compileScenario(r.scenario!, { hns: r.hns });
+    for (const packet of ['first', 'next'] as const) {
+      const t = traceFlow(c, { src: 'pod:demo/web', dst: 'pod:demo/iis', proto: 'tcp', sport: 20860, size: 4823, packet }).trace!;
+      expect(t.wire.at(-1)?.to).toBe('gateway');
+      expect(checkTrace(c, t)).toEqual([]);
+    }
+  });
 });
 
 describe('names that are Object.prototype keys', () => {

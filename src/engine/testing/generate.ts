@@ -2,7 +2,8 @@
  * Generated clusters as scenario YAML, for property tests and the benchmark:
  * N nodes on one or two /24 subnets (optionally every k-th a Windows node),
  * one pool (VXLAN Always, CrossSubnet or no encapsulation), pods per node,
- * ClusterIP/NodePort services with endpoints spread over the nodes.
+ * NodePort services (ClusterIP beyond the 2768 ports of the NodePort range)
+ * with endpoints spread over the nodes.
  * Deterministic for the same options.
  */
 export interface ClusterShape {
@@ -52,15 +53,18 @@ export function generateClusterYaml(shape: ClusterShape): string {
   if (shape.nodes > 220 * (shape.twoSubnets ? 2 : 1)) {
     return generateLargeClusterYaml(shape);
   }
-  return buildYaml(shape, (i) => nodeIp(i, shape), shape.twoSubnets ? ['192.168.10.0/24', '192.168.11.0/24'] : ['192.168.10.0/24']);
+  return buildYaml(shape, (i) => nodeIp(i, shape), shape.twoSubnets ? ['192.168.10.0/24', '192.168.11.0/24'] : ['192.168.10.0/24'], '192.168.10.250');
 }
 
-/** Over 220 nodes: one /16 node network. */
+/** Over 220 nodes: one /16 node network, the client host past the nodes (172.16.0.250 is node 248). */
 function generateLargeClusterYaml(shape: ClusterShape): string {
-  return buildYaml(shape, (i) => `172.16.${Math.floor(i / 250)}.${(i % 250) + 2}`, ['172.16.0.0/16']);
+  return buildYaml(shape, (i) => `172.16.${Math.floor(i / 250)}.${(i % 250) + 2}`, ['172.16.0.0/16'], '172.16.255.250');
 }
 
-function buildYaml(shape: ClusterShape, addr: (i: number) => string, subnets: string[]): string {
+/** The default NodePort range 30000–32767 holds 2768 ports: later Services are ClusterIP only. */
+const NODE_PORTS = 2768;
+
+function buildYaml(shape: ClusterShape, addr: (i: number) => string, subnets: string[], client: string): string {
   const docs: string[] = [];
   docs.push(`apiVersion: projectcalico.org/v3
 kind: IPPool
@@ -82,7 +86,7 @@ spec:
   subnets:
 ${subnets.map((c, i) => `  - {name: net${i}, cidr: ${c}, gateway: ${c.replace(/0\/\d+$/, '1')}}`).join('\n')}
   hosts:
-  - {name: client, ip: ${subnets[0]!.replace(/0\/\d+$/, '250')}}
+  - {name: client, ip: ${client}}
   - {name: internet, ip: 203.0.113.10, external: true}`);
   for (let i = 0; i < shape.nodes; i++) {
     const win = isWindowsNode(i, shape);
@@ -106,9 +110,9 @@ status: {podIP: ${podIp(i, p, win)}}`);
     docs.push(`kind: Service
 metadata: {name: svc-${s}, namespace: gen}
 spec:
-  type: NodePort
+  type: ${s < NODE_PORTS ? 'NodePort' : 'ClusterIP'}
   clusterIP: ${clusterIP}
-  ports: [{name: http, protocol: TCP, port: 80, targetPort: 8080, nodePort: ${30000 + (s % 2768)}}]`);
+  ports: [{name: http, protocol: TCP, port: 80, targetPort: 8080${s < NODE_PORTS ? `, nodePort: ${30000 + s}` : ''}}]`);
     const eps: string[] = [];
     for (let e = 0; e < Math.min(shape.endpointsPerService, totalPods); e++) {
       const k = (s * 7 + e * 13) % totalPods;

@@ -18,7 +18,7 @@
  *
  * Test-only; never imported by app code.
  */
-import { isIPv4 } from '../model/ipv4';
+import { cidrContains, isIPv4 } from '../model/ipv4';
 import type { Header, Packet } from '../model/packet';
 import type { Trace } from '../model/trace';
 import type { CompiledCluster } from '../trace/cluster';
@@ -57,7 +57,10 @@ export function machineAddresses(c: CompiledCluster, name: string): Set<string> 
   } else if (st?.kind === 'windows') {
     out.add(st.ip);
     out.add(st.hostEndpoint.IPAddress);
-    for (const p of st.pods) out.add(p.ip);
+    // A pod endpoint outside the node's block is not on any route of the host (its routes cover the HNS network's
+    // subnet only), so the host forwards it like any foreign address. Only inconsistent input makes one (the loader
+    // warns "pod IP … is outside every IP pool"; Calico IPAM never assigns it).
+    for (const p of st.pods) if (cidrContains(st.block, p.ip)) out.add(p.ip);
   }
   for (const h of c.fabric.hosts) if (h.name === name) out.add(h.ip);
   // A generic host on a Fabric subnet (the source of a --from-node flow) is named by its address.

@@ -20,6 +20,7 @@ import type { Diagnostic } from '../model/diagnostic';
 import { cidrContains, parseCidr } from '../model/ipv4';
 import { calicoVtepMac, hypervMac, nodeNicMac } from '../model/macs';
 import type { PodSpec, Scenario } from '../model/scenario';
+import { versionNotes, versionsText, type ViewNote } from '../versions/notes';
 
 export type NodeState = LinuxNodeState | WindowsNodeState;
 
@@ -45,6 +46,8 @@ export interface NodeStateView {
   /** The command a person would run to see this, e.g. `ip route`. */
   title: string;
   text: string;
+  /** What the view's content follows (e.g. the kube-proxy version and its nftables layout): i18n keys `versions.*`. */
+  notes?: ViewNote[];
 }
 
 /**
@@ -133,5 +136,9 @@ export function nodeStateViews(c: CompiledCluster, node: string): NodeStateView[
   const st = c.nodes.get(node);
   if (!st) return [];
   const datapath: NodeStateView = { id: 'datapath', title: 'datapath', text: formatDatapath(st.datapath) };
-  return [...(st.kind === 'linux' ? linuxStateViews(st) : windowsStateViews(st)), datapath];
+  const spec = c.scenario.nodes.find((n) => n.name === node);
+  const versions: NodeStateView[] = spec ? [{ id: 'versions', title: 'kubectl get node -o jsonpath={.status.nodeInfo}; images', text: versionsText(c.scenario, spec) }] : [];
+  const notes = spec ? versionNotes(c.scenario, spec, st.datapath) : {};
+  const views: NodeStateView[] = [...(st.kind === 'linux' ? linuxStateViews(st) : windowsStateViews(st)), datapath, ...versions];
+  return views.map((v) => (notes[v.id] ? { ...v, notes: [...(v.notes ?? []), ...notes[v.id]!] } : v));
 }

@@ -14,6 +14,7 @@ import type { L4Proto } from '../model/packet';
 import type { NodeOs, ServiceSpec } from '../model/scenario';
 import type { Endpoint, Flow, Reason } from '../model/trace';
 import type { CompiledCluster } from './cluster';
+import { clusterLookups } from './lookups';
 import { resolveServiceName, type Resolution } from './resolver';
 
 export interface FlowRequest {
@@ -52,7 +53,7 @@ export interface ResolvedFlow {
 function windowsLimitation(c: CompiledCluster, req: FlowRequest, src: Endpoint, srcPlace: Place): Reason | undefined {
   const pods = [req.src, req.dst].flatMap((spec) => {
     const [kind, rest] = splitForm(spec);
-    const pod = kind === 'pod' ? c.scenario.pods.find((p) => `${p.namespace}/${p.name}` === rest) : undefined;
+    const pod = kind === 'pod' ? clusterLookups(c).pod(rest) : undefined;
     return pod ? [pod] : [];
   });
   for (const pod of pods) {
@@ -79,7 +80,7 @@ function bad(message: string, field: string): { error: Diagnostic } {
 }
 
 function podPlace(c: CompiledCluster, key: string): { place: Place; ip: string; node: string } | undefined {
-  const pod = c.scenario.pods.find((p) => `${p.namespace}/${p.name}` === key);
+  const pod = clusterLookups(c).pod(key);
   if (!pod) return undefined;
   const node = c.view.peerByName.get(pod.nodeName)!;
   if (pod.hostNetwork) {
@@ -98,14 +99,13 @@ function nodePlace(c: CompiledCluster, name: string): { place: Place; ip: string
 }
 
 function findByIp(c: CompiledCluster, ip: string): { endpoint: Endpoint; place: Place } | undefined {
-  for (const [key, pip] of c.view.podIP) {
-    if (pip !== ip) continue;
+  const key = clusterLookups(c).podKeyByIp(ip);
+  if (key !== undefined) {
     const r = podPlace(c, key)!;
     return { endpoint: { spec: ip, ip, kind: 'pod', name: key, node: r.node }, place: r.place };
   }
-  for (const p of c.view.peers) {
-    if (p.ip === ip) return { endpoint: { spec: ip, ip, kind: 'node', name: p.name, node: p.name }, place: nodePlace(c, p.name)!.place };
-  }
+  const p = c.view.peers.find((x) => x.ip === ip);
+  if (p) return { endpoint: { spec: ip, ip, kind: 'node', name: p.name, node: p.name }, place: nodePlace(c, p.name)!.place };
   const h = c.fabric.hosts.find((x) => x.ip === ip);
   if (h) return { endpoint: { spec: ip, ip, kind: 'host', name: h.name }, place: { kind: 'fabric-host', name: h.name } };
   return undefined;
@@ -154,7 +154,7 @@ function resolveDestination(c: CompiledCluster, spec: string, srcNamespace: stri
       return h ? { endpoint: { spec, ip: h.ip, kind: 'host', name: rest } } : bad(`no Fabric host "${rest}"`, 'dst');
     }
     case 'svc': {
-      const svc = c.scenario.services.find((v) => `${v.namespace}/${v.name}` === rest);
+      const svc = clusterLookups(c).service(rest);
       if (!svc) return bad(`no service "${rest}" in the scenario`, 'dst');
       if (!svc.clusterIP) return bad(`service "${rest}" has no ClusterIP (headless or ExternalName)`, 'dst');
       return { endpoint: { spec, ip: svc.clusterIP, kind: 'service', name: rest }, service: svc };
@@ -168,7 +168,7 @@ function resolveDestination(c: CompiledCluster, spec: string, srcNamespace: stri
     case 'ip': {
       if (isIPv6(spec)) return { error: { severity: 'error', code: 'ipv6-unsupported', field: 'dst', message: `IPv6 destination ${spec} is not supported` } };
       if (!isIPv4(spec)) return bad(`"${spec}" is not an IPv4 address or pod:/svc:/node:/host:/dns: reference`, 'dst');
-      const svc = c.scenario.services.find((v) => v.clusterIP === spec || v.externalIPs.includes(spec) || v.loadBalancerIngress.includes(spec));
+      const svc = clusterLookups(c).serviceByIp(spec);
       const found = findByIp(c, spec);
       return { endpoint: found ? { ...found.endpoint, spec } : { spec, ip: spec, kind: svc ? 'service' : 'ip', name: svc ? `${svc.namespace}/${svc.name}` : undefined }, service: svc };
     }

@@ -109,10 +109,19 @@ export function compileWinkernel(input: WinkernelInput): WinkernelState {
     return ep;
   };
 
+  // Per-compile lookups by IP: every Service port asks them for each of its endpoints.
+  const podByIp = new Map<string, (typeof input.pods)[number]>();
+  for (const p of input.pods) if (!podByIp.has(p.ip)) podByIp.set(p.ip, p);
+  const paCache = new Map<string, string | undefined>();
+  const paFor = (ip: string): string | undefined => {
+    if (!paCache.has(ip)) paCache.set(ip, providerAddressFor(net, ip));
+    return paCache.get(ip);
+  };
+
   const backendOf = (e: KubeProxyEndpoint): WinLoadBalancer['backends'][number] => {
-    const pod = input.pods.find((p) => p.ip === e.ip);
+    const pod = podByIp.get(e.ip);
     if (pod) return { ip: e.ip, endpointId: pod.endpointId, remote: false, pod: pod.pod };
-    const pa = mode === 'overlay' ? providerAddressFor(net, e.ip) ?? input.nodeIp : undefined;
+    const pa = mode === 'overlay' ? paFor(e.ip) ?? input.nodeIp : undefined;
     const ep = remoteEndpoint(e.ip, pa, remoteEndpointMac(e.ip));
     return { ip: e.ip, endpointId: ep.ID, remote: true };
   };
@@ -120,7 +129,7 @@ export function compileWinkernel(input: WinkernelInput): WinkernelState {
   const sourceVipFor = (backends: WinLoadBalancer['backends']): string => {
     // Non-overlay networks: kube-proxy passes an empty SourceVIP [K1].
     if (mode !== 'overlay') return '';
-    const nodeOrPublic = backends.some((b) => b.remote && (rsrPAs.has(b.ip) || providerAddressFor(net, b.ip) === undefined));
+    const nodeOrPublic = backends.some((b) => b.remote && (rsrPAs.has(b.ip) || paFor(b.ip) === undefined));
     return nodeOrPublic || !configuredVip ? input.nodeIp : configuredVip;
   };
 

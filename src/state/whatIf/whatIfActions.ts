@@ -113,7 +113,7 @@ export function createWhatIfActions({ client, scenario, whatIf, actions, drafts,
     const before = currentSource();
     const { base } = whatIf.getState();
     whatIf.setState({ status: 'applying', error: undefined, errorDiagnostics: undefined });
-    const outcome = await actions.open(withEdits(base, changes.flat()), { keepView: true });
+    const outcome = await actions.open(withEdits(base, changes.flat()), { keepView: true, refuseNewErrors: true });
     if (!sameSource(whatIf.getState().base, base)) return false;
     if (!outcome.ok) {
       if (outcome.stale) whatIf.setState({ status: 'idle' });

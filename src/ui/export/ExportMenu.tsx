@@ -1,145 +1,105 @@
 /**
- * Export: the current step (with side by side's wire stacks when it is on) as
- * SVG or PNG with a caption of the flow and the step; the trace as Markdown
- * or text (the formats of `npm run trace`, formatted in the worker); one PNG
- * per step in a zip for slides; an animated WebM that plays the steps.
+ * Export: the current step as a vector SVG or a PNG (diagram only, or with
+ * the inspector), the trace as Markdown, text or a Mermaid sequence diagram
+ * (the worker's formatters, the formats of `npm run trace`), and the whole
+ * flow as slides (a PNG per step in a zip), a GIF or a WebM. Every picture
+ * comes from the vector drawing (src/export/svg) in the current language and
+ * theme; long exports show their progress and can be cancelled.
  */
-import { zipSync } from 'fflate';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClassroomApi } from '../../state/classroomHooks';
-import { useCompare, usePlayItems, usePlayback, usePlaybackActions, useTrace } from '../../state/hooks';
+import { usePlayItems, usePlayback, useScenario, useTrace } from '../../state/hooks';
 import { visiblePositions } from '../../state/playback';
-import { flowTitle, stepCaption } from '../share/flowTitle';
 import { sentenceCatalogue } from '../share/sentences';
 import { useTheme } from '../theme/useTheme';
-import { canvasBlob, captureCanvas, captureSvg, type Look } from './capture';
 import { download, slug } from './download';
-import { canRecordWebm, startWebm } from './record';
+import { gifFile, pngFile, slidesFile, svgFile, webmFile, type ExportFile, type JobContext } from './exportJobs';
 
 const button = 'rounded border border-slate-500 bg-white px-3 py-1 text-lg hover:bg-slate-100 disabled:opacity-50 dark:bg-slate-800 dark:hover:bg-slate-700';
-/** Time for the view to draw a step (the packet marker moves) before a frame is taken. */
-const SETTLE_MS = 450;
 
-const settle = () => new Promise((r) => window.setTimeout(r, SETTLE_MS));
+type TextFormat = 'markdown' | 'text' | 'mermaid';
+const TEXT_FILE: Record<TextFormat, { ext: string; type: string }> = {
+  markdown: { ext: 'md', type: 'text/markdown' },
+  mermaid: { ext: 'mermaid.md', type: 'text/markdown' },
+  text: { ext: 'txt', type: 'text/plain' },
+};
 
 export function ExportMenu() {
   const { t, i18n } = useTranslation();
   const { formatTrace } = useClassroomApi();
+  const topology = useScenario((s) => s.topology);
   const trace = useTrace((s) => s.trace);
+  const locations = useTrace((s) => s.locations);
   const items = usePlayItems();
   const detail = usePlayback((s) => s.detail);
   const position = usePlayback((s) => s.position);
-  const comparing = useCompare((s) => s.presetName !== undefined);
-  const player = usePlaybackActions();
   const theme = useTheme();
   const [status, setStatus] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [inspector, setInspector] = useState(false);
+  /** The running export's cancel switch (none when idle). */
+  const [running, setRunning] = useState<AbortController | null>(null);
   const language = i18n.resolvedLanguage === 'ru' ? 'ru' : 'en';
-  const look: Look = theme === 'dark' ? { background: '#020617', foreground: '#f1f5f9' } : { background: '#ffffff', foreground: '#0f172a' };
-  const visible = visiblePositions(items, detail);
-
-  const elements = (): HTMLElement[] => {
-    const list = [document.querySelector<HTMLElement>('main [data-testid="topology"]')];
-    if (comparing) list.push(document.querySelector<HTMLElement>('[data-testid="compare-grid"]'));
-    return list.filter((e): e is HTMLElement => e !== null);
-  };
-  const caption = (at: number) => (trace ? [flowTitle(trace), stepCaption(t, items, visible, at)] : []);
   const base = trace ? `packetwalk-${slug(`${trace.flow.src.spec} ${trace.flow.dst.spec}`)}` : 'packetwalk';
-  const stepName = (at: number) => `${base}-step-${String(visible.indexOf(at) + 1).padStart(2, '0')}`;
 
-  const run = async (work: () => Promise<string>) => {
-    setBusy(true);
+  const run = async (work: (c: JobContext) => ExportFile | Promise<ExportFile>) => {
+    if (!trace || !topology) return;
+    const controller = new AbortController();
+    setRunning(controller);
     try {
-      setStatus(t('classroom.export.saved', { name: await work() }));
+      const file = await work({
+        input: { topology, trace, detail, ...(locations ? { locations } : {}) },
+        svg: { t, language, theme },
+        positions: visiblePositions(items, detail),
+        position,
+        base,
+        signal: controller.signal,
+        onProgress: (done, count) => setStatus(t('classroom.export.busy', { done, count })),
+      });
+      download(file.blob, file.name);
+      setStatus(t('classroom.export.saved', { name: file.name }));
     } catch (error) {
-      setStatus(t('classroom.export.failed', { message: error instanceof Error ? error.message : String(error) }));
+      if (controller.signal.aborted) setStatus(t('classroom.export.cancelled'));
+      else setStatus(t('classroom.export.failed', { message: error instanceof Error ? error.message : String(error) }));
     } finally {
-      setBusy(false);
+      setRunning(null);
     }
   };
 
-  const svg = () =>
-    run(async () => {
-      const name = `${stepName(position)}.svg`;
-      download(new Blob([await captureSvg(elements(), caption(position), look)], { type: 'image/svg+xml' }), name);
-      return name;
-    });
-  const png = () =>
-    run(async () => {
-      const name = `${stepName(position)}.png`;
-      download(await canvasBlob(await captureCanvas(elements(), caption(position), look)), name);
-      return name;
-    });
-  const traceText = (format: 'markdown' | 'text') =>
-    run(async () => {
-      if (!trace) throw new Error(t('classroom.export.noTrace'));
-      const answer = await formatTrace(trace, format, sentenceCatalogue(i18n, language), detail === 'detailed');
+  const traceText = (format: TextFormat) =>
+    run(async (): Promise<ExportFile> => {
+      const answer = await formatTrace(trace!, format, sentenceCatalogue(i18n, language), detail === 'detailed');
       if (answer.kind !== 'ok') throw new Error(answer.kind === 'error' ? answer.message : 'stale');
-      const name = `${base}.${format === 'markdown' ? 'md' : 'txt'}`;
-      download(new Blob([`${answer.value}\n`], { type: format === 'markdown' ? 'text/markdown' : 'text/plain' }), name);
-      return name;
-    });
-  /** Walks every visible step, hands each frame to `take`, then returns to the step the user was on. */
-  const eachStep = async (take: (canvas: HTMLCanvasElement, at: number) => Promise<void>, pixelRatio: number) => {
-    const start = position;
-    try {
-      for (const [i, at] of visible.entries()) {
-        setStatus(t('classroom.export.busy', { done: i, count: visible.length }));
-        player.seek(at);
-        await settle();
-        await take(await captureCanvas(elements(), caption(at), look, pixelRatio), at);
-      }
-    } finally {
-      player.seek(start);
-    }
-  };
-  const slides = () =>
-    run(async () => {
-      const files: Record<string, Uint8Array> = {};
-      await eachStep(async (canvas, at) => {
-        files[`${stepName(at)}.png`] = new Uint8Array(await (await canvasBlob(canvas)).arrayBuffer());
-      }, 2);
-      const name = `${base}-slides.zip`;
-      download(new Blob([zipSync(files, { level: 0 }) as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), name);
-      return name;
-    });
-  const webm = () =>
-    run(async () => {
-      if (!canRecordWebm()) throw new Error(t('classroom.export.webmUnsupported'));
-      let recorder: ReturnType<typeof startWebm> | undefined;
-      await eachStep(async (canvas) => {
-        recorder ??= startWebm(canvas.width - (canvas.width % 2), canvas.height - (canvas.height % 2), look.background);
-        await recorder.frame(canvas, 1000);
-      }, 1);
-      if (!recorder) throw new Error(t('classroom.export.noTrace'));
-      const name = `${base}.webm`;
-      download(await recorder.stop(), name);
-      return name;
+      const file = TEXT_FILE[format];
+      return { blob: new Blob([`${answer.value}\n`], { type: file.type }), name: `${base}.${file.ext}` };
     });
 
-  const disabled = !trace || busy;
+  const disabled = !trace || !topology || running !== null;
+  const action = (id: string, label: string, onClick: () => void) => (
+    <button type="button" className={button} disabled={disabled} onClick={onClick} data-testid={`export-${id}`}>
+      {label}
+    </button>
+  );
   return (
     <div role="group" aria-label={t('classroom.export.label')} className="flex flex-wrap items-center gap-2" data-testid="export">
       <span className="text-lg font-semibold">{t('classroom.export.label')}:</span>
-      <button type="button" className={button} disabled={disabled} onClick={() => void svg()} data-testid="export-svg">
-        {t('classroom.export.svg')}
-      </button>
-      <button type="button" className={button} disabled={disabled} onClick={() => void png()} data-testid="export-png">
-        {t('classroom.export.png')}
-      </button>
-      <button type="button" className={button} disabled={disabled} onClick={() => void traceText('markdown')} data-testid="export-markdown">
-        {t('classroom.export.markdown')}
-      </button>
-      <button type="button" className={button} disabled={disabled} onClick={() => void traceText('text')} data-testid="export-text">
-        {t('classroom.export.text')}
-      </button>
-      <button type="button" className={button} disabled={disabled} onClick={() => void slides()} data-testid="export-slides">
-        {t('classroom.export.slides')}
-      </button>
-      <button type="button" className={button} disabled={disabled} onClick={() => void webm()} data-testid="export-webm">
-        {t('classroom.export.webm')}
-      </button>
+      {action('svg', t('classroom.export.svg'), () => void run((c) => svgFile(c, inspector)))}
+      {action('png', t('classroom.export.png'), () => void run((c) => pngFile(c, inspector)))}
+      <label className="flex items-center gap-1 text-base">
+        <input type="checkbox" checked={inspector} onChange={(e) => setInspector(e.target.checked)} data-testid="export-inspector" />
+        {t('classroom.export.withInspector')}
+      </label>
+      {action('markdown', t('classroom.export.markdown'), () => void traceText('markdown'))}
+      {action('mermaid', t('classroom.export.mermaid'), () => void traceText('mermaid'))}
+      {action('text', t('classroom.export.text'), () => void traceText('text'))}
+      {action('slides', t('classroom.export.slides'), () => void run((c) => slidesFile(c, inspector)))}
+      {action('gif', t('classroom.export.gif'), () => void run(gifFile))}
+      {action('webm', t('classroom.export.webm'), () => void run(webmFile))}
+      {running && (
+        <button type="button" className={button} onClick={() => running.abort()} data-testid="export-cancel">
+          {t('classroom.export.cancel')}
+        </button>
+      )}
       <span role="status" className="text-base" data-testid="export-status">
         {status}
       </span>

@@ -6,6 +6,8 @@
  */
 import type { ClusterView, PeerNode } from '../../model/clusterView';
 import type { NodeSpec } from '../../model/scenario';
+import type { IptablesTable } from '../iptables/ruleset';
+import type { IpSet } from '../ipset';
 import type { NftTable } from '../nft/ruleset';
 import type { FdbEntry, Link, LinuxPodNetns, Neighbour, Route } from '../../linux/state';
 
@@ -30,6 +32,10 @@ export interface LinuxCniParts {
   sysctls: Record<string, string>;
   /** The CNI's own nftables tables (Felix's `ip calico`, flanneld's `ip flannel-ipv4`). */
   nft: NftTable[];
+  /** The CNI's iptables chains (Felix in iptables mode), merged with the service proxy's (iptables/merge.ts). */
+  iptables?: IptablesTable[];
+  /** IP sets its rules match on (`ipset list`). */
+  ipsets?: IpSet[];
   /** Host addresses besides the NIC's and 127.0.0.1 (tunnel address, bridge gateway). */
   localAddrs: string[];
   tunnelAddr?: string;

@@ -25,9 +25,11 @@
 import { cidrContains, parseCidr } from '../../model/ipv4';
 import type { NftHit, RuleAction, RunState, WalkTable } from '../nft/evaluate';
 import type { NftContext, NftPacket } from '../nft/match';
+import type { NftHook } from '../nft/ruleset';
 import { formatIptablesRule } from './format';
 import type { IptablesArg, IptablesChain, IptablesRule, IptablesTable } from './ruleset';
 import { iptablesTableId } from './ruleset';
+import { chainDispatch, nextCandidate } from './dispatchIndex';
 
 function inCidr(cidr: string, ip: string): boolean {
   const c = parseCidr(cidr);
@@ -60,7 +62,35 @@ function argHolds(a: IptablesArg, p: NftPacket, ctx: NftContext): boolean {
       const at = ctx.affinity.get(a.name)?.get(p.src);
       return at !== undefined && (ctx.now ?? 0) - at <= a.seconds;
     }
+    case 'iface': {
+      const name = a.dir === 'i' ? p.iif : p.oif;
+      return (name !== undefined && ifaceMatches(a.name, name)) !== a.neg;
+    }
+    case 'protocol':
+      // `ipencap` (IP protocol 4): the outer header of an IPIP packet; the walk sees inner packets only.
+      return a.name === p.proto;
+    case 'multiport': {
+      const port = a.dir === 'd' ? p.dport : p.sport;
+      return p.proto !== 'icmp' && port !== undefined && a.ports.includes(port);
+    }
+    case 'set':
+      return (ctx.ipsetHas?.(a.name, a.dir === 'src' ? p.src : p.dst) ?? false) !== a.neg;
+    case 'rpfilter': {
+      // xt_rpfilter: look the source up as a destination; it passes when that route leaves by the incoming interface.
+      const ok = p.iif === undefined || (ctx.reversePathOk?.(p.src, p.iif) ?? true);
+      return ok !== a.invert;
+    }
+    case 'addrtype-ext': {
+      const ip = a.dir === 'src' ? p.src : p.dst;
+      const local = a.limitIfaceOut && p.oif !== undefined && ctx.isLocalAddressOn ? ctx.isLocalAddressOn(ip, p.oif) : ctx.isLocalAddress(ip) || inCidr('127.0.0.0/8', ip);
+      return local !== a.neg;
+    }
   }
+}
+
+/** `-i cali+`: a trailing `+` matches every interface name with that prefix (xt ifname wildcard). */
+function ifaceMatches(pattern: string, name: string): boolean {
+  return pattern.endsWith('+') ? name.startsWith(pattern.slice(0, -1)) : name === pattern;
 }
 
 /** Per chain: the rules of its random group (statistic rules and the final rule after them), by rule index. */
@@ -130,12 +160,17 @@ function runRule(t: IptablesTable, c: IptablesChain, group: number[], ri: number
       return done('return', { kind: 'verdict', verdict: { kind: 'return' } });
     case 'REJECT':
       return done('reject', { kind: 'reject' });
-    case 'MARK': {
+    case 'MARK':
+    case 'MARK-xset': {
       const before = p.mark >>> 0;
-      const after = (tg.op === 'or' ? before | tg.value : before ^ tg.value) >>> 0;
+      const after = (tg.kind === 'MARK-xset' ? (before & ~tg.mask) ^ tg.value : tg.op === 'or' ? before | tg.value : before ^ tg.value) >>> 0;
       st.packet = { ...p, mark: after };
       return done('mark', { kind: 'continue' }, `mark 0x${before.toString(16)} -> 0x${after.toString(16)}`);
     }
+    case 'goto':
+      return done('goto', { kind: 'verdict', verdict: { kind: 'goto', chain: tg.chain } });
+    case 'NOTRACK':
+      return done('match', { kind: 'continue' }, 'no conntrack entry (untracked)');
     case 'MASQUERADE':
       st.nat = { kind: 'masquerade', fullyRandom: tg.randomFully };
       return done('masquerade', { kind: 'nat' });
@@ -154,10 +189,22 @@ export function iptablesWalkTable(t: IptablesTable): WalkTable {
   const hit = cache.get(t);
   if (hit) return hit;
   const groups = t.chains.map(randomGroup);
+  const dispatch = t.chains.map(chainDispatch);
+  const byName = new Map<string, number>();
+  const byHook = new Map<NftHook, number[]>();
+  t.chains.forEach((c, i) => {
+    if (!byName.has(c.name)) byName.set(c.name, i);
+    if (c.base) byHook.set(c.base.hook, [...(byHook.get(c.base.hook) ?? []), i]);
+  });
   const w: WalkTable = {
     chains: t.chains,
     ruleCount: (ci) => t.chains[ci]!.rules.length,
-    findChain: (name) => t.chains.findIndex((c) => c.name === name),
+    findChain: (name) => byName.get(name) ?? -1,
+    baseChainsAt: (hook) => byHook.get(hook) ?? [],
+    nextCandidate: (ci, ri, p) => {
+      const d = dispatch[ci];
+      return d ? nextCandidate(d, t.chains[ci]!.rules.length, ri, p) : ri;
+    },
     runRule: (ci, ri, st, ctx) => runRule(t, t.chains[ci]!, groups[ci]!, ri, st, ctx),
   };
   cache.set(t, w);

@@ -42,6 +42,18 @@ function formatArg(a: IptablesArg): string {
       return `-m recent --name ${a.name} --rcheck --seconds ${a.seconds} --reap`;
     case 'nfacct':
       return `-m nfacct --nfacct-name ${a.name}`;
+    case 'iface':
+      return `${a.neg ? '! ' : ''}-${a.dir} ${a.name}`;
+    case 'protocol':
+      return `-p ${a.name}${a.module ? ` -m ${a.name}` : ''}`;
+    case 'multiport':
+      return `-m multiport --${a.dir}ports ${a.ports.join(',')}`;
+    case 'set':
+      return `-m set ${a.neg ? '! ' : ''}--match-set ${a.name} ${a.dir}`;
+    case 'rpfilter':
+      return `-m rpfilter --validmark${a.invert ? ' --invert' : ''}`;
+    case 'addrtype-ext':
+      return `-m addrtype ${a.neg ? '! ' : ''}--${a.dir}-type LOCAL${a.limitIfaceOut ? ' --limit-iface-out' : ''}`;
   }
 }
 
@@ -55,6 +67,10 @@ function formatTarget(t: IptablesTarget): string {
       return `-j MASQUERADE${t.randomFully ? ' --random-fully' : ''}`;
     case 'DNAT':
       return `-j DNAT --to-destination ${t.ip}:${t.port}`;
+    case 'MARK-xset':
+      return `-j MARK --set-xmark ${hex(t.value)}/${hex(t.mask)}`;
+    case 'goto':
+      return `-g ${t.chain}`;
     case 'none':
       return '';
     default:

@@ -14,12 +14,20 @@ import { loadScenarioText } from '../../scenario/load';
 import { compileScenario } from '../../trace/cluster';
 import { OVERALL_INPUT } from '../nft/testdata/upstream';
 import { compileKubeProxyIptables } from '../proxy/iptables/kubeProxyIptables';
+import { formatIpsetSave } from '../ipset';
 import { printIptablesSave } from './format';
 
 const HAVE = toolOrSkip('iptables-restore', 'iptables') !== undefined;
+const HAVE_IPSET = HAVE && toolOrSkip('ipset', 'ipset') !== undefined;
 
 function restoreTest(text: string): void {
   execFileSync('unshare', ['-n', 'iptables-restore', '--test'], { input: `${text}\n`, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
+}
+
+/** The sets first (`ipset restore`, in the same fresh namespace), then the rules that match on them. */
+function restoreTestWithSets(sets: string, text: string): void {
+  const script = 'ipset restore <<"SETS"\n' + sets + '\nSETS\niptables-restore --test <<"RULES"\n' + text + '\nRULES\n';
+  execFileSync('unshare', ['-n', 'sh', '-e'], { input: script, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
 describe.skipIf(!HAVE)('iptables-restore --test accepts our text', () => {
@@ -36,6 +44,19 @@ describe.skipIf(!HAVE)('iptables-restore --test accepts our text', () => {
       const st = c.nodes.get(n.name)!;
       expect(st.kind).toBe('linux');
       if (st.kind === 'linux') expect(() => restoreTest(printIptablesSave(st.iptables))).not.toThrow();
+    }
+  });
+
+  it.skipIf(!HAVE_IPSET)('k8s-lab-kubeadm (kube-proxy iptables + Felix iptables, raw/mangle/filter/nat, cali40 ipsets); and with VXLAN and IPIP pools', () => {
+    const kubeadm = PRESETS.find((p) => p.name === 'k8s-lab-kubeadm')!.yaml;
+    for (const yaml of [kubeadm, kubeadm.replace('encapsulation: None', 'encapsulation: VXLAN'), kubeadm.replace('encapsulation: None', 'encapsulation: IPIP')]) {
+      const c = compileScenario(loadScenarioText(yaml).scenario!);
+      for (const n of c.scenario.nodes.filter((x) => x.os === 'linux')) {
+        const st = c.nodes.get(n.name)!;
+        if (st.kind !== 'linux') continue;
+        expect(st.ipsets.length).toBeGreaterThan(0);
+        expect(() => restoreTestWithSets(formatIpsetSave(st.ipsets), printIptablesSave(st.iptables))).not.toThrow();
+      }
     }
   });
 });

@@ -28,7 +28,8 @@ import type { ObjectRef } from '../../model/diagnostic';
 import { formatMark, formatRule, formatVerdict } from './format';
 import { keyValue, lookupElement, matchHolds, type NftContext, type NftPacket } from './match';
 import type { NftBaseChainSpec, NftChain, NftHook, NftRule, NftTable, NftVerdict } from './ruleset';
-import { findSet, NFT_PRIORITY, tableId } from './ruleset';
+import { NFT_PRIORITY, tableId } from './ruleset';
+import { baseChainsAt, chainIndex, indexedSet } from './lookupIndex';
 
 export type { NftContext, NftPacket } from './match';
 export type { NftHook } from './ruleset';
@@ -91,6 +92,13 @@ export interface WalkTable {
   ruleCount(ci: number): number;
   /** Index of a chain by name, or -1. */
   findChain(name: string): number;
+  /** Indices of the base chains registered at `hook`, in chain order (indexed, so a hook costs nothing per regular chain). */
+  baseChainsAt(hook: NftHook): readonly number[];
+  /**
+   * The index of the next rule at or after `ri` of chain `ci` that can match
+   * `p` (rules skipped are sure to miss it); absent = every rule is a candidate.
+   */
+  nextCandidate?(ci: number, ri: number, p: NftPacket): number;
   runRule(ci: number, ri: number, st: RunState, ctx: NftContext): RuleAction | undefined;
 }
 
@@ -105,7 +113,7 @@ function hit(t: NftTable, c: NftChain, r: NftRule, effect: NftHit['effect'], det
 function dynamicSetMatched(t: NftTable, r: NftRule): string | undefined {
   for (const m of r.match) {
     if (m.kind !== 'ip' || m.operand.kind !== 'set-ref') continue;
-    const s = findSet(t, m.operand.name);
+    const s = indexedSet(t, m.operand.name);
     if (s?.kind === 'set' && s.flags.includes('dynamic')) return s.name;
   }
   return undefined;
@@ -131,7 +139,7 @@ function runRule(t: NftTable, c: NftChain, r: NftRule, st: RunState, ctx: NftCon
         effect = 'reject';
         return done({ kind: 'reject' });
       case 'vmap': {
-        const m = findSet(t, s.map);
+        const m = indexedSet(t, s.map);
         const values = s.key.map((k) => keyValue(k, st.packet));
         const el = m && m.kind === 'vmap' ? lookupElement(m, values) : undefined;
         if (!el || !('verdict' in el)) return undefined;
@@ -160,7 +168,7 @@ function runRule(t: NftTable, c: NftChain, r: NftRule, st: RunState, ctx: NftCon
       }
       case 'set-update': {
         const key = keyValue(s.key, st.packet);
-        const set = findSet(t, s.set);
+        const set = indexedSet(t, s.set);
         if (key !== undefined && set && set.kind === 'set') {
           const entries = ctx.affinity.get(s.set) ?? new Map<string, number>();
           const expiry = set.timeout !== undefined ? (ctx.now ?? 0) + set.timeout : Number.POSITIVE_INFINITY;
@@ -196,6 +204,7 @@ function runBaseChain(t: WalkTable, base: number, st: RunState, ctx: NftContext)
   while (stack.length > 0) {
     if (++st.steps > MAX_STEPS) return 'drop';
     const top = stack[stack.length - 1]!;
+    if (t.nextCandidate) top.i = t.nextCandidate(top.ci, top.i, st.packet);
     if (top.i >= t.ruleCount(top.ci)) {
       stack.pop();
       continue;
@@ -223,7 +232,8 @@ export function nftWalkTable(t: NftTable): WalkTable {
   return {
     chains: t.chains,
     ruleCount: (ci) => t.chains[ci]!.rules.length,
-    findChain: (name) => t.chains.findIndex((c) => c.name === name),
+    findChain: (name) => chainIndex(t, name),
+    baseChainsAt: (hook) => baseChainsAt(t, hook),
     runRule: (ci, ri, st, ctx) => runRule(t, t.chains[ci]!, t.chains[ci]!.rules[ri]!, st, ctx),
   };
 }
@@ -251,13 +261,13 @@ export function evaluateNftHook(tables: NftTable[], hook: NftHook, pkt: NftPacke
 export function walkHook(tables: WalkTable[], hook: NftHook, pkt: NftPacket, ctx: NftContext, opts: { skipNat: boolean }): NftHookResult {
   const entries: Entry[] = [];
   const nats: { prio: number; ti: number; ci: number; t: WalkTable }[] = [];
-  tables.forEach((t, ti) =>
-    t.chains.forEach((c, ci) => {
-      if (!c.base || c.base.hook !== hook) return;
-      if (c.base.type === 'nat') nats.push({ prio: c.base.priority, ti, ci, t });
-      else entries.push({ kind: 'chain', prio: c.base.priority, ti, ci, t });
-    }),
-  );
+  tables.forEach((t, ti) => {
+    for (const ci of t.baseChainsAt(hook)) {
+      const base = t.chains[ci]!.base!;
+      if (base.type === 'nat') nats.push({ prio: base.priority, ti, ci, t });
+      else entries.push({ kind: 'chain', prio: base.priority, ti, ci, t });
+    }
+  });
   const natPrio = NAT_CORE_PRIORITY[hook];
   if (nats.length > 0 && natPrio !== undefined) {
     nats.sort(byOrder);

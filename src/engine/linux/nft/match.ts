@@ -20,7 +20,7 @@
  */
 import { cidrContains, parseCidr } from '../../model/ipv4';
 import type { NftAddrOperand, NftKeyExpr, NftKeyType, NftMatch, NftSetLike, NftTable } from './ruleset';
-import { findSet } from './ruleset';
+import { elementIndex, exactCandidate, indexedSet, isCanonicalIPv4 } from './lookupIndex';
 
 /** A packet as the nft evaluator sees it (the innermost IPv4 header plus metadata). */
 export interface NftPacket {
@@ -48,6 +48,10 @@ export interface NftContext {
   isLocalAddressOn?(ip: string, ifname: string): boolean;
   /** Current time in seconds for affinity expiry; default 0. */
   now?: number;
+  /** iptables `-m set --match-set NAME`: is `ip` a member of the node's ipset NAME? Default: no such set (no match). */
+  ipsetHas?(name: string, ip: string): boolean;
+  /** iptables `-m rpfilter`: would a packet to `src` leave by `iif` (strict reverse-path check)? Default: passes. */
+  reversePathOk?(src: string, iif: string): boolean;
 }
 
 function addrIn(value: string, ip: string): boolean {
@@ -60,11 +64,22 @@ function dynamicHas(ctx: NftContext, set: string, key: string): boolean {
   return exp !== undefined && exp > (ctx.now ?? 0);
 }
 
+/** Whether a static element of the set holds `ip`: the address index, then the prefixes (a non-canonical `ip` scans all). */
+function staticElementHolds(s: NftSetLike, ip: string): boolean {
+  const holds = (i: number): boolean => {
+    const k = s.elements[i]!.key[0];
+    return k !== undefined && addrIn(k, ip);
+  };
+  if (!isCanonicalIPv4(ip)) return s.elements.some((_, i) => holds(i));
+  const ix = elementIndex(s);
+  return ix.addresses.has(ip) || ix.looseAddresses.some(holds);
+}
+
 /** Whether a named set holds `ip` (static elements, or dynamic state for dynamic sets). */
 export function setContains(t: NftTable, name: string, ip: string, ctx: NftContext): boolean {
-  const s = findSet(t, name);
+  const s = indexedSet(t, name);
   if (!s || s.kind !== 'set') return false;
-  if (s.elements.some((e) => e.key[0] !== undefined && addrIn(e.key[0], ip))) return true;
+  if (staticElementHolds(s, ip)) return true;
   return s.flags.includes('dynamic') && dynamicHas(ctx, name, ip);
 }
 
@@ -131,10 +146,22 @@ function keyPartMatches(type: NftKeyType | undefined, element: string, value: st
   return type === 'ipv4_addr' ? addrIn(element, value) : element === value;
 }
 
-/** The first element of a set or map whose key matches the packet's concatenated key. */
+/**
+ * The first element of a set or map whose key matches the packet's
+ * concatenated key: the exact-key index gives the first exact element, and
+ * only the elements that need matching (prefixes) and come before it are scanned.
+ */
 export function lookupElement<S extends NftSetLike>(s: S, values: (string | undefined)[]): S['elements'][number] | undefined {
   if (values.some((v) => v === undefined)) return undefined;
-  return (s.elements as S['elements'][number][]).find(
-    (e) => e.key.length === values.length && e.key.every((k, i) => keyPartMatches(s.type[i], k, values[i]!)),
-  );
+  const vals = values as string[];
+  const elements = s.elements as S['elements'][number][];
+  const matches = (e: S['elements'][number]): boolean => e.key.length === vals.length && e.key.every((k, i) => keyPartMatches(s.type[i], k, vals[i]!));
+  const ix = elementIndex(s);
+  const exact = exactCandidate(s, ix, vals);
+  if (exact === 'scan' || (exact !== undefined && !matches(elements[exact]!))) return elements.find(matches);
+  for (const i of ix.loose) {
+    if (exact !== undefined && i > exact) break;
+    if (matches(elements[i]!)) return elements[i];
+  }
+  return exact === undefined ? undefined : elements[exact];
 }

@@ -9,6 +9,8 @@ import type { ClusterView, PeerNode } from '../../model/clusterView';
 import type { EndpointSliceSpec, NodeSpec, ServiceSpec } from '../../model/scenario';
 import type { IptablesTable } from '../iptables/ruleset';
 import type { NftTable } from '../nft/ruleset';
+import { KUBE_PROXY_NFT_LAYOUTS, pickRow, type KubeProxyNftLayoutId } from '../../versions/linuxTable';
+import { nodeVersions } from '../../versions/nodeVersions';
 
 /** What every kube-proxy mode reads: the node, its settings and the API objects. */
 export interface ServiceProxyInput {
@@ -27,6 +29,8 @@ export interface ServiceProxyInput {
   localhostNodePorts: boolean;
   services: ServiceSpec[];
   endpointSlices: EndpointSliceSpec[];
+  /** nftables mode: the base-chain layout of the node's kube-proxy version; default the newest. */
+  nftLayout?: KubeProxyNftLayoutId;
 }
 
 /** A service proxy's rules on one node. */
@@ -55,5 +59,6 @@ export function serviceProxyInput(node: NodeSpec, self: PeerNode, view: ClusterV
     localhostNodePorts: s.kubeProxy.localhostNodePorts ?? true,
     services: s.services,
     endpointSlices: s.endpointSlices,
+    nftLayout: pickRow(KUBE_PROXY_NFT_LAYOUTS, nodeVersions(s, node).kubeProxy).id,
   };
 }

@@ -19,6 +19,7 @@ import { compilePodNeighbours, compileVtepEntries } from '../../neigh';
 import { compileHostRoutes } from '../../routes';
 import type { Link, LinuxPodNetns } from '../../../linux/state';
 import type { LinuxCni, LinuxCniParts, LinuxHost } from '../cni';
+import { compileFelixIptables } from './iptables/felixIptables';
 import { compileCalicoNft } from './nft';
 
 const CNI = 'C9 cni-plugin/pkg/dataplane/linux/dataplane_linux.go';
@@ -88,7 +89,11 @@ function compile({ node, self, view, nic }: LinuxHost): LinuxCniParts {
     sysctls[`net.ipv4.conf.${p.hostVeth}.forwarding`] = '1';
     sysctls[`net.ipv4.conf.${p.hostVeth}.route_localnet`] = '1';
   }
-  const nft = s.calico
+  const iptablesMode = view.datapathOf(node.name).dataplane.modelledAs === 'iptables';
+  const felix = s.calico && iptablesMode
+    ? compileFelixIptables({ self, view, pods, ...(withVxlan ? { vxlan: { port: s.calico.vxlanPort, tunnelAddr: true } } : vxlanEnabled(view) ? { vxlan: { port: s.calico.vxlanPort, tunnelAddr: false } } : {}) })
+    : undefined;
+  const nft = s.calico && !iptablesMode
     ? [
         compileCalicoNft({
           nodeName: node.name,
@@ -107,6 +112,7 @@ function compile({ node, self, view, nic }: LinuxHost): LinuxCniParts {
     fdb: vtep.fdb,
     sysctls,
     nft,
+    ...(felix ? { iptables: felix.tables, ipsets: felix.ipsets } : {}),
     localAddrs: withVxlan ? [self.tunnelAddr!] : [],
     ...(withVxlan ? { tunnelAddr: self.tunnelAddr, vtepMac: self.vtepMac } : {}),
   };

@@ -223,7 +223,7 @@ function addServicePort(cx: Cx, svc: ServiceSpec, port: ServicePortSpec): void {
 /** The jump rules from built-in chains (Prepend: the last listed comes first). */
 function builtinJumps(localhostNodePorts: boolean): { filter: Map<string, IptablesRule[]>; nat: Map<string, IptablesRule[]> } {
   const ctNew: IptablesArg = { kind: 'ctstate', neg: false, states: ['NEW'] };
-  type Jump = [IptablesTableName, string, string, string, IptablesArg[], string];
+  type Jump = ['filter' | 'nat', string, string, string, IptablesArg[], string];
   const jumps: Jump[] = [
     ['filter', 'KUBE-EXTERNAL-SERVICES', 'INPUT', 'kubernetes externally-visible service portals', [ctNew], SRC_JUMP],
     ['filter', 'KUBE-EXTERNAL-SERVICES', 'FORWARD', 'kubernetes externally-visible service portals', [ctNew], SRC_JUMP],

@@ -62,7 +62,7 @@ export function compileKubeProxyNft(input: KubeProxyNftInput): NftTable {
   const bit = Number.isInteger(input.masqueradeBit) && input.masqueradeBit >= 0 && input.masqueradeBit <= 31 ? input.masqueradeBit : 14;
   const mark = (1 << bit) >>> 0;
   const serviceCIDRs = input.serviceCIDRs.filter((c) => parseCidr(c) !== undefined);
-  const sk = kubeProxySkeleton({ mark, serviceCIDRs, nodeportIps: nodePortIPs(input.nodePortAddresses, input.nodeIPs) });
+  const sk = kubeProxySkeleton({ mark, serviceCIDRs, nodeportIps: nodePortIPs(input.nodePortAddresses, input.nodeIPs), layout: input.nftLayout });
   const clusterCIDR = input.clusterCIDR !== undefined && parseCidr(input.clusterCIDR) ? input.clusterCIDR : undefined;
   const cx = {
     table: sk.table,

@@ -15,6 +15,7 @@
  */
 import type { NftChain, NftMap, NftMatch, NftRule, NftSet, NftTable } from '../../nft/ruleset';
 import { NFT_PRIORITY, rule, verdict, verdictStmt } from '../../nft/ruleset';
+import type { KubeProxyNftLayoutId } from '../../../versions/linuxTable';
 
 const SRC_TEST = 'K5 pkg/proxy/nftables/proxier_test.go@81810de baseRules';
 const SRC_SETUP = 'K4 pkg/proxy/nftables/proxier.go setupNFTables';
@@ -42,6 +43,8 @@ export interface KubeProxySkeletonOptions {
   serviceCIDRs: string[];
   /** Node IPs accepting NodePorts; undefined = all local addresses (nodeport-ips deleted). */
   nodeportIps?: string[];
+  /** The base-chain layout of the node's kube-proxy version (versions/linuxTable.ts); default the newest. */
+  layout?: KubeProxyNftLayoutId;
 }
 
 const CONCAT3 = ['ipv4_addr', 'inet_proto', 'inet_service'] as const;
@@ -61,6 +64,37 @@ function chain(name: string, rules: NftRule[], base?: NftChain['base'], comment?
 const ctNew: NftMatch = { kind: 'ct-state', states: ['new'] };
 const jumpNew = (target: string): NftRule => rule(SRC_TEST, [ctNew], [verdictStmt(verdict.jump(target))]);
 const notLoopback: NftMatch = { kind: 'ip', field: 'daddr', op: '!=', operand: { kind: 'prefix', value: '127.0.0.0/8' } };
+
+type FilterBase = (hook: 'prerouting' | 'input' | 'forward' | 'output', priority: number) => NftChain['base'];
+
+/** The newest layout (K5 baseRules; kubernetes/kubernetes#132456, 1.34). */
+function preDnatSplitChains(filter: FilterBase, pre: number): NftChain[] {
+  return [
+    chain('filter-prerouting-pre-dnat', [jumpNew('firewall-check')], filter('prerouting', pre)),
+    chain('filter-output-pre-dnat', [jumpNew('firewall-check')], filter('output', pre)),
+    chain('filter-forward', [jumpNew('service-endpoints-check'), jumpNew('cluster-ips-check')], filter('forward', NFT_PRIORITY.filter)),
+    chain('filter-input', [jumpNew('nodeport-endpoints-check'), jumpNew('service-endpoints-check')], filter('input', NFT_PRIORITY.filter)),
+    chain('filter-output', [jumpNew('service-endpoints-check'), jumpNew('cluster-ips-check')], filter('output', NFT_PRIORITY.filter)),
+  ];
+}
+
+/**
+ * The 1.30–1.33 layout, as shared/real-samples/nft-kube-proxy-1.txt prints it:
+ * filter-prerouting at dstnat - 10, input/forward/output at -110 (so before
+ * DNAT: filter-output checks the firewall on the original destination), and
+ * filter-output-post-dnat at -90 for cluster-ips-check.
+ * @see kubernetes/kubernetes#122614; proxier.go filterOutputPostDNATChain (before #132456)
+ */
+function postDnatOutputChains(filter: FilterBase, pre: number): NftChain[] {
+  const old = (c: NftChain): NftChain => ({ ...c, source: 'kubernetes/kubernetes#122614; pkg/proxy/nftables/proxier.go before #132456 (filterOutputPostDNATChain)' });
+  return [
+    old(chain('filter-prerouting', [jumpNew('firewall-check')], filter('prerouting', pre))),
+    old(chain('filter-input', [jumpNew('nodeport-endpoints-check'), jumpNew('service-endpoints-check')], filter('input', pre))),
+    old(chain('filter-forward', [jumpNew('service-endpoints-check'), jumpNew('cluster-ips-check')], filter('forward', pre))),
+    old(chain('filter-output', [jumpNew('service-endpoints-check'), jumpNew('firewall-check')], filter('output', pre))),
+    old(chain('filter-output-post-dnat', [jumpNew('cluster-ips-check')], filter('output', NFT_PRIORITY.dstnat + 10))),
+  ];
+}
 
 /** Builds the skeleton table. Never throws. */
 export function kubeProxySkeleton(o: KubeProxySkeletonOptions): KubeProxySkeleton {
@@ -115,11 +149,7 @@ export function kubeProxySkeleton(o: KubeProxySkeletonOptions): KubeProxySkeleto
 
   const chains: NftChain[] = [
     chain('cluster-ips-check', clusterIpsCheck),
-    chain('filter-prerouting-pre-dnat', [jumpNew('firewall-check')], filter('prerouting', pre)),
-    chain('filter-output-pre-dnat', [jumpNew('firewall-check')], filter('output', pre)),
-    chain('filter-forward', [jumpNew('service-endpoints-check'), jumpNew('cluster-ips-check')], filter('forward', NFT_PRIORITY.filter)),
-    chain('filter-input', [jumpNew('nodeport-endpoints-check'), jumpNew('service-endpoints-check')], filter('input', NFT_PRIORITY.filter)),
-    chain('filter-output', [jumpNew('service-endpoints-check'), jumpNew('cluster-ips-check')], filter('output', NFT_PRIORITY.filter)),
+    ...(o.layout === 'post-dnat-output' ? postDnatOutputChains(filter, pre) : preDnatSplitChains(filter, pre)),
     chain('firewall-check', [rule(SRC_TEST, [], [{ kind: 'vmap', key: [...daddrTriple], map: 'firewall-ips' }])]),
     chain('mark-for-masquerade', [rule(SRC_TEST, [], [{ kind: 'mark-set', op: 'or', value: o.mark }])]),
     chain('masquerading', [

@@ -30,7 +30,7 @@ import type { EndpointSliceSpec, ServicePortSpec, ServiceSpec } from '../../../m
 import type { KubeProxySets } from './kubeProxyBase';
 import { categorizeEndpoints, endpointsForServicePort, type KubeProxyEndpoint } from '../../../model/serviceEndpoints';
 import { endpointNames, servicePortChainNames, servicePortNameString, type ServicePortKey } from './kubeProxyNames';
-import type { NftChain, NftL4Proto, NftMap, NftMatch, NftRule, NftTable, NftVerdict } from '../../nft/ruleset';
+import type { NftChain, NftL4Proto, NftMap, NftMatch, NftRule, NftSetLike, NftTable, NftVerdict } from '../../nft/ruleset';
 import { rule, verdict, verdictStmt } from '../../nft/ruleset';
 
 const SRC = 'K4 pkg/proxy/nftables/proxier.go syncProxyRules';
@@ -52,18 +52,42 @@ export interface ServiceCompileContext {
 
 const markMasq = verdictStmt(verdict.jump('mark-for-masquerade'));
 
+/** Chains by name and element keys per set, kept while the table is built, so adding is O(1) per object (not a scan of all Services'). */
+const chainsByName = new WeakMap<NftTable, Map<string, NftChain>>();
+const elementKeys = new WeakMap<NftSetLike, Set<string>>();
+
 function ensureChain(t: NftTable, name: string, owner: ObjectRef): NftChain {
-  let c = t.chains.find((x) => x.name === name);
+  let byName = chainsByName.get(t);
+  if (!byName || byName.size !== t.chains.length) {
+    byName = new Map();
+    for (const c of t.chains) if (!byName.has(c.name)) byName.set(c.name, c);
+    chainsByName.set(t, byName);
+  }
+  let c = byName.get(name);
   if (!c) {
     c = { name, rules: [], source: SRC, owner };
     t.chains.push(c);
+    byName.set(name, c);
   }
   return c;
 }
 
+/** Whether the set or map already has an element with this key; remembers it otherwise (the caller then adds it). */
+function claimKey(m: NftSetLike, key: string[]): boolean {
+  let keys = elementKeys.get(m);
+  if (!keys || keys.size !== m.elements.length) {
+    keys = new Set(m.elements.map((x) => x.key.join(' . ')));
+    elementKeys.set(m, keys);
+  }
+  const k = key.join(' . ');
+  if (keys.has(k)) return false;
+  keys.add(k);
+  return true;
+}
+
 /** Adds a map element unless one with the same key exists (kube-proxy's nftElementStorage keys by element key). */
 function addMapElement(m: NftMap, key: string[], v: NftVerdict, owner: ObjectRef, comment?: string): void {
-  if (m.elements.some((x) => x.key.join(' . ') === key.join(' . '))) return;
+  if (!claimKey(m, key)) return;
   const e: NftMap['elements'][number] = { key, verdict: v, owner };
   if (comment !== undefined) e.comment = comment;
   m.elements.push(e);
@@ -118,7 +142,7 @@ export function addServicePort(cx: ServiceCompileContext, svc: ServiceSpec, port
 
   // Map elements.
   const s = cx.sets;
-  if (!s.clusterIps.elements.some((e) => e.key[0] === clusterIP)) s.clusterIps.elements.push({ key: [clusterIP], owner });
+  if (claimKey(s.clusterIps, [clusterIP])) s.clusterIps.elements.push({ key: [clusterIP], owner });
   if (hasInternal) addMapElement(s.serviceIps, [clusterIP, proto, p], verdict.goto(internalChain), owner);
   else addMapElement(s.noEndpointServices, [clusterIP, proto, p], internalVerdict, owner, spName);
   for (const ip of externalIPs) {

@@ -1,0 +1,64 @@
+/**
+ * Helpers shared by the YAML and JSON readers (parse.ts, fastYaml.ts): the
+ * line of a field path in a parsed document, and splitting a root value into
+ * the objects of a scenario.
+ */
+import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
+import type { RawObject } from './parse';
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function lineAt(lc: LineCounter, offset: number | undefined): number | undefined {
+  return offset === undefined ? undefined : lc.linePos(offset).line;
+}
+
+/** The line of a field path in a parsed document, or of the nearest parent that has one. */
+export function lineInDocument(doc: Document, lc: LineCounter, path: readonly (string | number)[]): number | undefined {
+  for (let n = path.length; n >= 0; n--) {
+    const node = doc.getIn(path.slice(0, n), true);
+    if (isNode(node) && node.range) return lineAt(lc, node.range[0]);
+  }
+  return undefined;
+}
+
+/**
+ * Splits a parsed root value into objects: a `…List` with `items`, a plain
+ * array, or one object. `make` builds a RawObject from a value and its path
+ * from the root.
+ */
+export function splitRoot(root: unknown, make: (value: Record<string, unknown>, prefix: (string | number)[]) => RawObject): RawObject[] {
+  if (Array.isArray(root)) {
+    return root.flatMap((v, i) => (isRecord(v) ? [make(v, [i])] : []));
+  }
+  if (!isRecord(root)) return [];
+  if (typeof root.kind === 'string' && root.kind.endsWith('List') && Array.isArray(root.items)) {
+    return root.items.flatMap((v, i) => (isRecord(v) ? [make(v, ['items', i])] : []));
+  }
+  return [make(root, [])];
+}
+
+/** Finds lines by parsing `text` (a piece of the input starting at line `firstLine`) with the `yaml` library when first asked. */
+export function lazyLines(text: string, firstLine: number): (path: readonly (string | number)[]) => number | undefined {
+  let parsed: { doc: Document; lc: LineCounter } | undefined;
+  return (path) => {
+    if (!parsed) {
+      const lc = new LineCounter();
+      parsed = { doc: parseDocument(text, { lineCounter: lc, uniqueKeys: false }), lc };
+    }
+    const line = lineInDocument(parsed.doc, parsed.lc, path);
+    return line === undefined ? undefined : line + firstLine - 1;
+  };
+}
+
+/** A RawObject whose line is looked up only when read (a diagnostic). */
+export function lazyRawObject(value: Record<string, unknown>, lineOf: (path: readonly (string | number)[]) => number | undefined): RawObject {
+  return {
+    value,
+    get line() {
+      return lineOf([]);
+    },
+    lineOf,
+  };
+}

@@ -1,0 +1,4 @@
+/** Shard 3 of the fuzzer (see fuzz.suite.ts); one file per shard so vitest spreads them over the cores. */
+import { defineFuzzShard } from './fuzz.suite';
+
+defineFuzzShard(3);

@@ -1,0 +1,89 @@
+/**
+ * The vector drawing of one step: a caption (the flow, then the step and its
+ * sentence in the current language), the topology with the packet and its
+ * trail, and optionally the inspector (the rule and the headers before →
+ * after). A pure function of the trace and the topology: the SVG export, and
+ * every frame of the GIF, the slides and the WebM, are made from it. Text is
+ * SVG text; nothing active (no script, no event attributes, no HTML) is
+ * written, and every string from data is escaped (xml.ts).
+ */
+import type { TFunction } from 'i18next';
+import { layoutTopology } from '../../ui/topology/layout';
+import { flowTitle, stepCaption } from '../../ui/share/flowTitle';
+import { frameMarks, touchedMachines, type DiagramInput } from './diagramState';
+import { focusTopology } from './focus';
+import { INSPECTOR_W, inspectorSvg } from './inspectorSvg';
+import { palette, type Theme } from './palette';
+import { BOLD, FONT, wrapText } from './textFit';
+import { topologySvg } from './topologySvg';
+import { el, escapeXml, text } from './xml';
+
+export type { DiagramInput } from './diagramState';
+
+export interface SvgOptions {
+  t: TFunction;
+  language: string;
+  theme: Theme;
+  /** Add the inspector (rule, headers before → after) on the right. */
+  inspector: boolean;
+  /** Draw only the machines the flow touches; the other nodes are named on one line. */
+  focus?: boolean;
+  /** Width of the picture in px (the drawing scales); default its natural size. */
+  width?: number;
+  /** Keep room for the longest caption on every step, so all frames of an animation have one size. */
+  fixedCaption?: boolean;
+}
+
+const PAD = 16;
+const TITLE_SIZE = 22;
+const CAPTION_SIZE = 19;
+const CAPTION_LINES = 3;
+
+export function renderDiagramSvg(input: DiagramInput, position: number, o: SvgOptions): string {
+  const pal = palette(o.theme);
+  const focused = o.focus ? focusTopology(input.topology, touchedMachines(input)) : { topology: input.topology, collapsed: [] };
+  const layout = layoutTopology(focused.topology);
+  const marks = frameMarks({ ...input, topology: focused.topology }, layout, position);
+  const step = marks.items[position]?.step;
+
+  const width = layout.width + 2 * PAD + (o.inspector ? INSPECTOR_W : 0);
+  const titleLine = flowTitle(input.trace);
+  const captionLines = step ? wrapText(stepCaption(o.t, marks.items, marks.visible, position), width - 2 * PAD, CAPTION_SIZE, 'sans', CAPTION_LINES) : [];
+  const head: string[] = [];
+  let y = PAD;
+  for (const line of wrapText(titleLine, width - 2 * PAD, TITLE_SIZE * BOLD, 'sans', 2)) {
+    y += TITLE_SIZE + 6;
+    head.push(text(line, { x: PAD, y, 'font-family': FONT.sans, 'font-size': TITLE_SIZE, 'font-weight': 'bold', fill: pal.text }));
+  }
+  y += 8;
+  for (const line of captionLines) {
+    y += CAPTION_SIZE + 6;
+    head.push(text(line, { x: PAD, y, 'font-family': FONT.sans, 'font-size': CAPTION_SIZE, fill: pal.text, 'data-part': 'caption' }));
+  }
+  if (o.fixedCaption) y += (CAPTION_LINES - captionLines.length) * (CAPTION_SIZE + 6);
+  // Room above the drawing for the packet's tag on a top row.
+  const top = y + PAD + 24;
+  // The layout keeps a row for outside hosts; a focused drawing may have none.
+  let bottom = top + Math.max(0, ...layout.placed.map((p) => p.abs.y + p.abs.h));
+  if (focused.collapsed.length > 0) {
+    bottom += 36;
+    head.push(text(o.t('classroom.export.otherNodes', { names: focused.collapsed.join(', ') }), { x: PAD, y: bottom - 8, 'font-family': FONT.sans, 'font-size': 16, fill: pal.muted }));
+  }
+  const parts = [el('g', { transform: `translate(${PAD} ${top})` }, [topologySvg(focused.topology, layout, marks, position, pal, o.t)])];
+  if (o.inspector) {
+    const panel = inspectorSvg(step, layout.width + 2 * PAD, top - PAD, pal, o.t);
+    parts.push(panel.svg);
+    bottom = Math.max(bottom, top - PAD + panel.h);
+  }
+  const height = Math.ceil(bottom + PAD);
+  const outW = o.width ?? width;
+  const outH = Math.round((height * outW) / width);
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" xml:lang="${escapeXml(o.language)}" width="${outW}" height="${outH}" viewBox="0 0 ${Math.ceil(width)} ${height}" role="img">`,
+    `<title>${escapeXml([titleLine, ...captionLines].join(' — '))}</title>`,
+    el('rect', { width: '100%', height: '100%', fill: pal.background }),
+    ...head,
+    ...parts,
+    '</svg>',
+  ].join('\n');
+}

@@ -1,0 +1,110 @@
+/**
+ * English left in Russian text. Russian mode may show identifiers (names,
+ * addresses, rule text, object kinds) and the field's standard terms in Latin,
+ * as the seed article does (HNS, VFP, VXLAN, strictAffinity, kube-proxy); any
+ * other Latin word is a leak: an untranslated sentence tail, a verdict code, a
+ * component id ("uft", "vfp", "delivered").
+ *
+ * `findLatinLeaks` checks a text; `collectTranslatableText` gathers a page's
+ * visible text outside identifier markup, and is self-contained so e2e tests
+ * can pass it to `page.evaluate`. Exports reuse both (Markdown: strip code
+ * spans with `stripCodeSpans` first).
+ */
+
+/** Terms the seed article writes in Latin inside Russian sentences (lower case). */
+export const LATIN_TERMS: ReadonlySet<string> = new Set([
+  'windows',
+  'linux',
+  'kubernetes',
+  'calico',
+  'felix',
+  'flannel',
+  'kube-proxy',
+  'kubelet',
+  'kubectl',
+  'calicoctl',
+  'winkernel',
+  'nftables',
+  'iptables',
+  'netfilter',
+  'conntrack',
+  'ipset',
+  'hyper-v',
+  'vswitch',
+  'vnic',
+  'ping',
+  'curl',
+  'tcpdump',
+  'pktmon',
+  'vfpctrl',
+  'hnsdiag',
+  'powershell',
+  'overlay',
+  'l2bridge',
+  'vxlan.calico',
+  'blackhole',
+  'onlink',
+  'selector',
+  'kind',
+]);
+
+/** Latin-only words of at least two letters, with the identifier characters that keep a name whole. */
+const WORD = /[A-Za-z][A-Za-z0-9_./:@=-]*[A-Za-z0-9]|[A-Za-z]{2,}/g;
+
+/** True when `word` is an identifier or term rather than an English word. */
+export function isAllowedLatin(word: string, extra: ReadonlySet<string> = new Set()): boolean {
+  if (word.length < 2) return true;
+  if (/[0-9_./:@=]/.test(word)) return true; // addresses, names, layer ids, versions, key=value
+  if (/^[A-Z0-9-]+$/.test(word)) return true; // acronyms: HNS, VFP, VXLAN, TCP, LB-DSR
+  if (/^[a-z]+[A-Z]/.test(word) || /^[A-Z][a-z]+[A-Z]/.test(word)) return true; // camelCase / PascalCase identifiers: strictAffinity, ClusterIP, OutBoundNAT
+  const lower = word.toLowerCase();
+  if (LATIN_TERMS.has(lower) || extra.has(word) || extra.has(lower)) return true;
+  // Hyphenated words whose parts are all allowed (kube-proxy-windows, Hyper-V).
+  if (word.includes('-')) return word.split('-').every((part) => part === '' || isAllowedLatin(part, extra));
+  return false;
+}
+
+/** The Latin words of `text` that are neither identifiers nor allowed terms, in order, each once. */
+export function findLatinLeaks(text: string, allowed: Iterable<string> = []): string[] {
+  const extra = new Set<string>();
+  for (const a of allowed) {
+    extra.add(a);
+    extra.add(a.toLowerCase());
+  }
+  const leaks = new Set<string>();
+  for (const match of text.matchAll(WORD)) {
+    const word = match[0];
+    // A Latin run glued to Cyrillic ("Windows-узел") is checked by its Latin part only, which WORD already isolates.
+    if (!isAllowedLatin(word, extra)) leaks.add(word);
+  }
+  return [...leaks];
+}
+
+/** Markdown without its code spans and fenced blocks (rule text, commands): what a reader reads as prose. */
+export function stripCodeSpans(markdown: string): string {
+  return markdown.replace(/```[\s\S]*?```/g, ' ').replace(/`[^`\n]*`/g, ' ');
+}
+
+/**
+ * The visible text of `root` outside identifier markup: `code`, `kbd`,
+ * `samp`, `pre`, form fields, and any element with `translate="no"` (the
+ * HTML attribute for "a name, keep as is"). One string per text node.
+ * Self-contained (no outer references) so that `page.evaluate` can run it.
+ */
+export function collectTranslatableText(root: Element): string[] {
+  const out: string[] = [];
+  const skip = (el: Element | null): boolean => {
+    for (let e = el; e && e !== root.parentElement; e = e.parentElement) {
+      if (e.closest('code, kbd, samp, pre, textarea, select, option, input, script, style, [translate="no"], [aria-hidden="true"]') === e) return true;
+      const style = getComputedStyle(e);
+      if (style.display === 'none' || style.visibility === 'hidden') return true;
+    }
+    return false;
+  };
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const text = n.textContent?.trim();
+    if (text && /[A-Za-z]/.test(text) && !skip(n.parentElement)) out.push(text);
+  }
+  return out;
+}
