@@ -1,11 +1,13 @@
 /** Русские фразы для поведения Windows-узлов (issue 12); см. explain.winBehaviour.en.ts. */
 export const winBehaviourRu = {
   explain: {
+    networkMissing: 'CNI не создал HNS-сеть {{network}} ({{detail}}), поэтому у подов этого узла нет сети: готовность сообщает то же самое как {{finding}}.',
     icmpToVip: 'Балансировщики {{vip}} ({{service}}) сопоставляют только порты TCP и UDP: для эхо-запроса ICMP правила нет, и ответа не будет.',
     outerRoute: 'Адрес провайдера {{pa}} в другой подсети: внешний VXLAN-пакет уходит через управляющий vNIC на шлюз {{nextHop}}.',
     noListener: 'Для порта {{port}} на этом узле нет балансировщика ({{service}}), поэтому пакет попадает в стек самого узла, где этот порт никто не слушает: узел отвечает сбросом соединения (для UDP — ICMP port unreachable).',
   },
   reason: {
+    'windows-network-missing': 'У Windows-подов на {{node}} нет сети: CNI не создаёт HNS-сеть {{network}} при {{detail}} (замечание готовности {{finding}}).',
     'duplicate-load-balancer': 'На {{node}} адрес {{vip}}:{{port}} обслуживают два балансировщика HNS (остаток старого kube-proxy): пакет взял {{used}}, {{shadowed}} затенён. Удалите устаревший список политик.',
     'icmp-to-service-vip': 'На пинг адреса сервиса {{vip}} ({{service}}) Windows не отвечает: балансировщики HNS обрабатывают только TCP и UDP, хотя у сервиса есть конечные точки.',
     'no-load-balancer': 'У сервиса {{service}} нет балансировщика для {{vip}}:{{port}} на {{node}} (нет готовых конечных точек): на Windows никто не отвечает, соединение истекает по тайм-ауту.',
