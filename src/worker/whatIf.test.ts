@@ -119,7 +119,7 @@ describe('what-if editing', () => {
     expect(phases).toEqual(['reading', 'reading', 'reading', 'reading', 'reading', 'parsing', 'compiling', 'done']);
     expect(ok.hns.map((h) => h.node)).toEqual(['k8s-lab-win-1']);
     expect(app.stores.whatIf.getState().imported).toHaveLength(5);
-    const request: FlowRequest = { src: 'pod:demo/web', dst: 'svc:demo/hello', proto: 'tcp', backend: '172.21.211.10' };
+    const request: FlowRequest = { src: 'pod:demo/web', dst: 'svc:demo/hello', proto: 'tcp', backend: '172.21.211.8' };
     await app.actions.runTrace(request);
     const imported = app.stores.trace.getState().trace!;
     // The dump carries a NetworkPolicy the preset lacks: compare with the preset plus that policy.

@@ -6,6 +6,7 @@
  *   src: IP | pod:NS/NAME | node:NAME | host:NAME
  *   dst: IP | pod:NS/NAME | svc:NS/NAME | node:NAME | host:NAME | dns:NAME
  */
+import { backendPinError } from './backendPin';
 import type { Diagnostic } from '../model/diagnostic';
 import type { Arrival, Place } from '../model/hop';
 import { isIPv4, isIPv6 } from '../model/ipv4';
@@ -198,6 +199,8 @@ export function resolveFlow(c: CompiledCluster, req: FlowRequest): { resolved?: 
   if (req.dport !== undefined && (!Number.isInteger(req.dport) || req.dport < 1 || req.dport > 65535)) return bad(`port ${req.dport} is out of range 1–65535`, 'dport');
   if (req.sport !== undefined && (!Number.isInteger(req.sport) || req.sport < 1 || req.sport > 65535)) return bad(`source port ${req.sport} is out of range 1–65535`, 'sport');
   if (req.size !== undefined && (!Number.isInteger(req.size) || req.size < 28 || req.size > 65535)) return bad(`size ${req.size} is out of range 28–65535 bytes`, 'size');
+  const pinError = req.backend ? backendPinError(c.scenario, req.backend, dst.service) : undefined;
+  if (pinError) return { error: pinError };
   let start: Arrival;
   let srcPlace = src.place;
   if (req.fromNode) {

@@ -8,6 +8,7 @@ import type { ClusterView, PeerNode } from '../model/clusterView';
 import { cidrContains, nthAddress, parseCidr, prefixOf } from '../model/ipv4';
 import type { NodeSpec } from '../model/scenario';
 import { nodeKubeProxy } from './kubeProxySettings';
+import { missingNetwork } from './networkMissing';
 import { lbBackendCap, windowsBuild } from './lbCap';
 import { windowsCni } from './cni';
 import { compileHostEndpoint, compileHostRoutes, compileNetwork } from './network';
@@ -22,6 +23,9 @@ export function compileWindowsNode(node: NodeSpec, self: PeerNode, view: Cluster
   // A node without a block (no Calico IPAM) still gets a network; assumption: a /26 around nothing.
   const block = self.block ? parseCidr(self.block)! : prefixOf('0.0.0.0', 26);
   const network = compileNetwork(self, view, cni, block);
+  const networkMissing = missingNetwork(view.scenario, cni, self);
+  const natList = cni.natExceptions(self);
+  const natDisputed = cni.natDisputed?.(self);
   const settings = nodeKubeProxy(view.scenario.kubeProxy, node.name, cni, block, nthAddress(block, 2));
   const hostEndpoint = compileHostEndpoint(self, network, cni, block, settings.sourceVip);
   const hostIps = [self.ip, hostEndpoint.IPAddress];
@@ -31,7 +35,7 @@ export function compileWindowsNode(node: NodeSpec, self: PeerNode, view: Cluster
   const hostMac = self.nicMac;
   const wk = compileWinkernel({ node: node.name, nodeIp: self.ip, hostMac, mode, network, pods: pods.pods, cap: lbCap, view, settings });
   const endpoints = [hostEndpoint, ...pods.endpoints, ...wk.remoteEndpoints];
-  const ports = compileVfpPorts({ node: node.name, nodeIp: self.ip, hostMac, mode, network, block, pods: pods.pods, endpoints, hostEndpoint, loadBalancers: wk.loadBalancers });
+  const ports = compileVfpPorts({ node: node.name, nodeIp: self.ip, hostMac, mode, network, block, pods: pods.pods, endpoints, hostEndpoint, loadBalancers: wk.loadBalancers, natSources: Object.fromEntries(natList.map((e) => [e.cidr, e.source])) });
   return {
     kind: 'windows',
     name: node.name,
@@ -56,10 +60,13 @@ export function compileWindowsNode(node: NodeSpec, self: PeerNode, view: Cluster
     pods: pods.pods,
     ports,
     hostRoutes: compileHostRoutes(self, view, cni, block),
+    ...(networkMissing ? { networkMissing } : {}),
     foreignInBlock: view.scenario.pods.flatMap((p) => {
       const ip = view.podIP.get(`${p.namespace}/${p.name}`);
       return p.nodeName !== node.name && !p.hostNetwork && ip && cidrContains(block, ip) ? [{ ip, pod: `${p.namespace}/${p.name}`, node: p.nodeName }] : [];
     }),
-    natExceptions: cni.natExceptions(self),
+    natExceptions: natList.map((e) => e.cidr),
+    natSources: Object.fromEntries(natList.map((e) => [e.cidr, e.source])),
+    ...(natDisputed ? { natDisputed } : {}),
   };
 }

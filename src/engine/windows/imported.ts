@@ -121,6 +121,7 @@ export function withImportedHns(derived: WindowsNodeState, imp: HnsImport, s: Sc
     lbFailures: imp.policyLists.length > 0 ? [] : derived.lbFailures,
     sourceVip: loadBalancers.find((lb) => !lb.dsr)?.sourceVip ?? derived.sourceVip,
     natExceptions: firstNat ? outboundNat(firstNat)!.ExceptionList : derived.natExceptions,
+    natSources: firstNat ? {} : derived.natSources,
     ports: compileVfpPorts({ node: derived.name, nodeIp: derived.ip, hostMac: derived.hostMac, mode, network, block, pods, endpoints, hostEndpoint, loadBalancers }),
     importedFrom: files,
   };

@@ -26,6 +26,7 @@ export type LbBackend = LbAction['backends'][number];
  * client lands on the same backend.
  */
 export function pickBackend(c: Ctx, a: LbAction, r: VfpRule, p: Packet): LbBackend {
+  if (a.shadows?.length) c.ctx.warnings.push({ code: 'duplicate-load-balancer', params: { node: c.st.name, vip: innerIp(p).dst, port: ports(p).dport ?? 0, used: a.lbId, shadowed: a.shadows.join(', ') } });
   const choices = a.backends.map((b) => `__${b.ip}/${b.port}`);
   return a.backends[c.ctx.pick(choices, r.id, a.affinity ? `sourceip:${innerIp(p).src}` : undefined)]!;
 }
@@ -89,4 +90,20 @@ export function missingLbStop(c: Ctx, p: Packet, f: LbFailure, atHost: boolean):
   }
   rec.add({ at: { component: 'vfp', layer: LAYER.slbLb }, action: 'drop', before: p, rule: { text: `no load balancer for ${f.vip}:${f.port}/${f.proto} (${why})`, source: `${source}; assumption: the packet is lost (no reject rule exists on Windows)`, owner: f.service, assumption: true }, explain: 'windows.noLoadBalancer', params: { vip: f.vip, service: service(f) } });
   return stop(c, 'dropped', code, { service: service(f), vip: f.vip, port: f.port });
+}
+
+/**
+ * ICMP to a service frontend: an HNS load balancer maps TCP or UDP ports
+ * only (PortMappings Protocol 6/17, [H1][K2]; the Kubernetes Windows page
+ * lists the supported flows for TCP/UDP, [K6]), so no rule of it matches an
+ * echo request and nothing answers it (assumption: lost, not rejected).
+ */
+export function icmpToServiceVip(c: Ctx, p: Packet): HopResult | undefined {
+  const ip = innerIp(p);
+  if (ip.proto !== 'icmp') return undefined;
+  const lb = c.st.loadBalancers.find((x) => x.vip === ip.dst) ?? c.st.lbFailures.find((x) => x.vip === ip.dst);
+  if (!lb) return undefined;
+  const svc = `${lb.service.namespace}/${lb.service.name}`;
+  c.rec.add({ at: { component: 'vfp', layer: LAYER.slbLb }, action: 'drop', before: p, rule: { text: `${svc}: load balancers for ${ip.dst} map TCP/UDP ports only; no rule matches ICMP`, source: 'H1 hcnloadbalancer.go PortMappings Protocol (6 TCP, 17 UDP); K2 winkernel creates one per TCP/UDP service port; K6 supported flows are TCP/UDP; assumption: the echo request is lost', owner: lb.service, assumption: true }, explain: 'windows.icmpToVip', params: { vip: ip.dst, service: svc } });
+  return stop(c, 'dropped', 'icmp-to-service-vip', { vip: ip.dst, service: svc });
 }

@@ -13,24 +13,25 @@
  *   its subnet (as the distributed router); traffic within the subnet keeps it.
  * - The overlay gateway `.1` answers with the network's DrMacAddress.
  */
-import { ephemeralPort } from '../model/hash';
 import type { Arrival, HopContext, HopResult } from '../model/hop';
 import { cidrContains } from '../model/ipv4';
 import type { Packet } from '../model/packet';
-import { innerIp, outerIp, patchInnerIp, patchInnerL4, ports, vxlanHeader, withOuterEth, withoutOuterEth } from '../model/packetOps';
+import { innerIp, outerIp, patchInnerIp, ports, vxlanHeader, withOuterEth, withoutOuterEth } from '../model/packetOps';
 import { sameTuple, tupleOf } from '../model/flowTuple';
 import { StepRecorder } from '../model/steps';
 import { hnsMac, packetMac } from './hns';
 import { HOST_VNIC, PHYSICAL_NIC } from './network';
 import type { WindowsNodeState, WindowsPod } from './state';
 import { describeTransposition, uftLookup, uftTable } from './uft';
-import { LAYER, type VfpPort, type VfpRule } from './vfp';
+import { LAYER, type VfpPort } from './vfp';
 import { matchLayer } from './vfpMatch';
 import type { Ctx, Decision } from './nodeContext';
 import { decrementTtl, deliverToHost, externalPort, hostPort, isLoopback, loopGuard, nodePortOn, portOfPod, routedIn, ruleOf, stop, TTL_ASSUMPTION, VXLAN_PORT } from './nodeContext';
 import { encapsulate, routeByHost, transmitEncapsulated } from './egress';
 import { applyFlow, recordFlow } from './flowCache';
 import { compartmentLoopback, hostLoopback, rememberHostFlow } from './loopback';
+import { routeOnly, routingDecision, walkLayersOut } from './layerWalk';
+import { noNetworkStop } from './networkMissing';
 import { failedLb, lbRewrite, missingLbStop, pickBackend } from './loadBalancing';
 
 /**
@@ -59,117 +60,6 @@ function dispatch(c: Ctx, p: Packet, d: Decision, composed?: () => void): HopRes
   }
   if (d.kind === 'local') return switchToIp(c, p);
   return routeByHost(c, p, d.kind === 'mac-rewrite' ? d.srcMac : st.hostMac);
-}
-
-// ---------------------------------------------------------------- the layers
-
-interface LayerWalk {
-  packet: Packet;
-  decision?: Decision;
-  stopped?: HopResult;
-}
-
-/** Walks the port's layers outbound (into the switch), recording each matched rule. */
-function walkLayersOut(c: Ctx, port: VfpPort, p0: Packet, srcPod?: WindowsPod): LayerWalk {
-  const { st, rec } = c;
-  let p = p0;
-  for (const layer of port.layers) {
-    const isLb = layer.name === LAYER.lbDsr || layer.name === LAYER.slbLb;
-    const r = matchLayer(layer, p, 'out');
-    const at = { component: 'vfp', layer: layer.name, chain: port.label };
-    if (!r) {
-      if (isLb) continue;
-      rec.add({ at, action: 'no-match', before: p, explain: 'windows.layerNoMatch', params: { layer: layer.name }, level: 'detail' });
-      continue;
-    }
-    const a = r.action;
-    const rule = ruleOf(r);
-    switch (a.type) {
-      case 'allow':
-        rec.add({ at, action: 'allow', before: p, rule, explain: 'windows.aclAllow', params: { rule: r.id }, level: 'detail' });
-        break;
-      case 'block':
-        rec.add({ at, action: 'drop', before: p, rule, explain: 'windows.aclBlock', params: { rule: r.id } });
-        return { packet: p, stopped: stop(c, 'dropped', 'acl-block', { rule: r.id }) };
-      case 'lb': {
-        const b = pickBackend(c, a, r, p);
-        if (srcPod && b.ip === srcPod.ip && a.dsr) {
-          rec.add({ at, action: 'drop', before: p, rule, explain: 'windows.dsrLoopback', params: { pod: srcPod.pod, vip: innerIp(p).dst } });
-          return { packet: p, stopped: stop(c, 'dropped', 'dsr-loopback-not-enabled', { pod: srcPod.pod, vip: innerIp(p).dst }) };
-        }
-        const q = lbRewrite(a, b, p);
-        p = rec.add({ at, action: a.snatTo ? 'dnat+snat' : 'dnat', before: p, after: q, rule, explain: a.dsr ? 'windows.lbDsr' : 'windows.lbSnat', params: { vip: innerIp(p).dst, backend: `${b.ip}:${b.port}`, snat: a.snatTo ?? '' } });
-        break;
-      }
-      case 'nat-exempt':
-        rec.add({ at, action: 'nat-exempt', before: p, rule, explain: 'windows.natExempt', params: { dst: innerIp(p).dst, exception: r.match.dst?.[0]?.text ?? '' } });
-        return walkRouting(c, port, p, layer);
-      case 'snat': {
-        const t = tupleOf(p);
-        const q = patchInnerIp(p, { src: a.ip });
-        const after = t.proto === 'icmp' ? q : patchInnerL4(q, { sport: ephemeralPort(`outboundnat:${t.src}:${t.sport}>${t.dst}:${t.dport}`) });
-        if (t.proto === 'icmp') c.ctx.warnings.push({ code: 'icmp-through-outboundnat', params: { node: st.name, dst: t.dst } });
-        p = rec.add({ at, action: 'snat', before: p, after, rule, explain: t.proto === 'icmp' ? 'windows.outboundNatIcmp' : 'windows.outboundNat', params: { src: t.src, ip: a.ip } });
-        return walkRouting(c, port, p, layer);
-      }
-      default:
-        return routingDecision(c, port, p, r);
-    }
-  }
-  return { packet: p, stopped: stop(c, 'dropped', 'vfp-no-decision', { port: port.label }) };
-}
-
-/** After NAT: the remaining routing layer of the port decides. */
-function walkRouting(c: Ctx, port: VfpPort, p: Packet, after: VfpPort['layers'][number]): LayerWalk {
-  const rest = port.layers.slice(port.layers.indexOf(after) + 1);
-  for (const layer of rest) {
-    const r = matchLayer(layer, p, 'out');
-    if (r) return routingDecision(c, port, p, r);
-  }
-  return { packet: p, stopped: stop(c, 'dropped', 'vfp-no-decision', { port: port.label }) };
-}
-
-function routingDecision(c: Ctx, port: VfpPort, p: Packet, r: VfpRule): LayerWalk {
-  const { st, rec } = c;
-  const a = r.action;
-  const layer = st.mode === 'overlay' ? LAYER.paRoute : LAYER.macRewrite;
-  const at = { component: 'vfp', layer, chain: port.label };
-  const rule = ruleOf(r);
-  const dst = innerIp(p).dst;
-  const failed = failedLb(st, p);
-  if (failed) return { packet: p, stopped: missingLbStop(c, p, failed, failed.vip === st.ip) };
-  if (a.type === 'encap') {
-    const q = decrementTtl(p);
-    rec.add({ at, action: 'route', before: p, after: q, rule: { ...rule, source: `${rule.source}; ${TTL_ASSUMPTION}` }, explain: 'windows.remoteSubnetRoute', params: { dst, prefix: a.prefix, pa: a.pa, vni: a.vni } });
-    return { packet: q, decision: { kind: 'encap', pa: a.pa, vni: a.vni, drMac: a.drMac } };
-  }
-  if (a.type === 'switch-local') {
-    rec.add({ at, action: 'switch', before: p, rule, explain: 'windows.localSubnet', params: { dst, subnet: st.block.text } });
-    return { packet: p, decision: { kind: 'local' } };
-  }
-  if (a.type === 'mac-rewrite') {
-    const q = decrementTtl(p);
-    const bare = q.headers[0]?.kind === 'eth' ? withoutOuterEth(q) : q;
-    const after = withOuterEth(bare, { src: a.srcMac, dst: p.headers[0]?.kind === 'eth' ? p.headers[0].dst : a.srcMac });
-    rec.add({ at, action: 'mac-rewrite', before: p, after, rule: { ...rule, source: `${rule.source}; ${TTL_ASSUMPTION}` }, explain: 'windows.macRewrite', params: { dst, mac: a.srcMac } });
-    return { packet: after, decision: { kind: 'mac-rewrite', srcMac: a.srcMac } };
-  }
-  if (a.type === 'route-host') {
-    const q = decrementTtl(p);
-    rec.add({ at, action: 'route', before: p, after: q, rule: { ...rule, source: `${rule.source}; ${TTL_ASSUMPTION}` }, explain: 'windows.routeHost', params: { dst } });
-    return { packet: q, decision: { kind: 'host' } };
-  }
-  return { packet: p, stopped: stop(c, 'dropped', 'vfp-no-decision', { port: port.label }) };
-}
-
-// ---------------------------------------------------------------- the flow cache
-
-/** The routing layer (the port's last) alone, for a packet whose NAT the flow cache already did. */
-function routeOnly(c: Ctx, port: VfpPort, p: Packet): LayerWalk {
-  const layer = port.layers[port.layers.length - 1]!;
-  const r = matchLayer(layer, p, 'out');
-  if (!r) return { packet: p, stopped: stop(c, 'dropped', 'vfp-no-decision', { port: port.label }) };
-  return routingDecision(c, port, p, r);
 }
 
 // ---------------------------------------------------------------- into the switch from a port
@@ -202,6 +92,7 @@ function switchToIp(c: Ctx, p: Packet): HopResult {
   if (looped) return looped;
   const dst = innerIp(p).dst;
   const pod = st.pods.find((x) => x.ip === dst);
+  if (pod && st.networkMissing) return noNetworkStop(c, p, st.networkMissing);
   if (pod) return deliverToPod(c, pod, p);
   if (dst === st.hostEndpoint.IPAddress || dst === st.ip) return toHost(c, p);
   const borrowed = st.foreignInBlock.find((x) => x.ip === dst);
@@ -304,6 +195,7 @@ function fromPod(c: Ctx, podName: string, p0: Packet, unbound: boolean): HopResu
   const { st, rec } = c;
   const pod = st.pods.find((x) => x.pod === podName);
   const port = pod && portOfPod(st, podName);
+  if (st.networkMissing) return noNetworkStop(c, p0, st.networkMissing);
   if (!pod || !port) return stop(c, 'dropped', 'no-endpoint', { pod: podName, ip: innerIp(p0).src });
   const dst = innerIp(p0).dst;
   if (isLoopback(dst) || dst === pod.ip) return compartmentLoopback(c, pod, p0, unbound);

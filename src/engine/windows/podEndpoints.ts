@@ -65,7 +65,7 @@ export interface CompiledPods {
 export function compilePodEndpoints(self: PeerNode, view: ClusterView, net: HnsNetwork, cni: WindowsCni, block: Cidr, hostIps: string[]): CompiledPods {
   const mode = cni.mode;
   const out: CompiledPods = { pods: [], endpoints: [], namespaces: [] };
-  const exceptions = cni.natExceptions(self);
+  const exceptions = cni.natExceptions(self).map((e) => e.cidr);
   const pools = view.scenario.calico?.pools ?? [];
   const gateway = nthAddress(block, cni.podGatewayOffset);
   view.podsOnNode(self.name).forEach((p, i) => {

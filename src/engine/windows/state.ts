@@ -9,6 +9,7 @@ import type { ObjectRef } from '../model/diagnostic';
 import type { Cidr } from '../model/ipv4';
 import type { HnsEndpoint, HnsNamespace, HnsNetwork, HnsPolicyList } from './hns';
 import type { NodeKubeProxy } from './kubeProxySettings';
+import type { NetworkMissing } from './networkMissing';
 import type { VfpPort } from './vfp';
 
 /** Overlay = Calico VXLAN (VSID); l2bridge = Calico BGP without encapsulation. */
@@ -112,10 +113,16 @@ export interface WindowsNodeState {
   /** VFP ports: one per pod endpoint, the host vNIC, the external (physical) port. */
   ports: VfpPort[];
   hostRoutes: WindowsHostRoute[];
+  /** The CNI refuses to create the HNS network with this configuration: the node's pods have no network. */
+  networkMissing?: NetworkMissing;
   /** Pods of other nodes whose address lies in this node's block (borrowed without strictAffinity): VFP takes them for local. */
   foreignInBlock: { ip: string; pod: string; node: string }[];
   /** Pod-network exceptions of OutBoundNAT (service CIDRs, then pool CIDRs). */
   natExceptions: string[];
+  /** Who writes each exception (CNI config or source), shown on the VFP rule. */
+  natSources: Record<string, string>;
+  /** A range SNATed by the CNI's code although a source says it is excepted: shown as an assumption. */
+  natDisputed?: { cidr: string; source: string };
   /** Set when the HNS objects come from the node's own dumps (these files), not derived from the cluster objects. */
   importedFrom?: string[];
 }

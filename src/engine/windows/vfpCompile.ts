@@ -47,6 +47,8 @@ export interface VfpCompileInput {
   endpoints: HnsEndpoint[];
   hostEndpoint: HnsEndpoint;
   loadBalancers: WinLoadBalancer[];
+  /** Who writes each OutBoundNAT exception (cni.ts); an imported dump has none. */
+  natSources?: Record<string, string>;
 }
 
 function aclLayer(ep: HnsEndpoint, owner: ObjectRef): VfpLayer {
@@ -70,12 +72,33 @@ function aclLayer(ep: HnsEndpoint, owner: ObjectRef): VfpLayer {
   return { name: LAYER.acl, rules };
 }
 
-function lbRule(lb: WinLoadBalancer, nodeIp: string, direction: 'out' | 'in'): VfpRule {
+/** The frontend two load balancers must not share: VIP (NodePort: the management IP), external port, protocol. */
+export function lbFrontend(lb: WinLoadBalancer): string {
+  return `${lb.vip}:${lb.externalPort}/${lb.proto}`;
+}
+
+/**
+ * Load balancers that share a frontend (a leak of an old kube-proxy, seen in
+ * Get-HnsPolicyList): each one's rank among them and the IDs of the others.
+ * kube-proxy dedups its own (hns.go, DATAPATH-FACTS §4.3 [K3]) and deletes
+ * old ones at start [K1]; two of them are a leftover.
+ */
+export function lbDuplicates(lbs: WinLoadBalancer[]): Map<string, { rank: number; others: string[] }> {
+  const groups = new Map<string, WinLoadBalancer[]>();
+  for (const lb of lbs) groups.set(lbFrontend(lb), [...(groups.get(lbFrontend(lb)) ?? []), lb]);
+  const out = new Map<string, { rank: number; others: string[] }>();
+  for (const g of groups.values()) if (g.length > 1) g.forEach((lb, rank) => out.set(lb.id, { rank, others: g.filter((x) => x !== lb).map((x) => x.id) }));
+  return out;
+}
+
+const DUP_SRC = 'assumption: of two HNS load balancers for one frontend, VFP takes the rule of the one programmed first (listed first by Get-HnsPolicyList); no source says how VFP orders equal rules';
+
+function lbRule(lb: WinLoadBalancer, nodeIp: string, direction: 'out' | 'in', dup?: { rank: number; others: string[] }): VfpRule {
   const proto = lb.proto.toUpperCase();
   const id = lb.dsr && lb.kind === 'ClusterIP' ? `LB_DSR_${nodeIp}_${lb.vip}_${lb.externalPort}_${lb.internalPort}_${proto}` : `LB_${lb.vip}_${lb.externalPort}_${proto}`;
   return {
     id,
-    priority: 100,
+    priority: 100 + (dup?.rank ?? 0),
     direction,
     match: { proto: lb.proto, dst: CIDR(`${lb.vip}/32`), dport: lb.externalPort },
     action: {
@@ -87,19 +110,20 @@ function lbRule(lb: WinLoadBalancer, nodeIp: string, direction: 'out' | 'in'): V
       ...(lb.dsr ? {} : { snatTo: lb.sourceVip || nodeIp }),
       preserveDip: lb.preserveDip,
       affinity: lb.affinity,
+      ...(dup ? { shadows: dup.others } : {}),
     },
     hns: json({ ID: lb.id, Type: 'ELB', Protocol: lb.proto === 'tcp' ? 6 : 17, InternalPort: lb.internalPort, ExternalPort: lb.externalPort, VIPs: lb.kind === 'NodePort' ? [] : [lb.vip], SourceVIP: lb.sourceVip, IsDSR: lb.dsr }),
-    source: LB_SRC,
+    source: dup ? `${LB_SRC}; ${DUP_SRC}` : LB_SRC,
     owner: lb.service,
-    ...(lb.dsr ? {} : { assumption: true }),
+    ...(lb.dsr && !dup ? {} : { assumption: true }),
   };
 }
 
-function natLayer(ep: HnsEndpoint, nodeIp: string, owner: ObjectRef): VfpLayer | undefined {
+function natLayer(ep: HnsEndpoint, nodeIp: string, owner: ObjectRef, sources: Record<string, string> = {}): VfpLayer | undefined {
   const nat = ep.Policies.find((p): p is Extract<HnsEndpointPolicy, { Type: 'OutBoundNAT' }> => p.Type === 'OutBoundNAT');
   if (!nat) return undefined;
   const hns = json(nat);
-  const rules: VfpRule[] = nat.ExceptionList.flatMap((c, i) => CIDR(c).map((dst): VfpRule => ({ id: `OUTBOUNDNAT_EXCEPTION_${c}`, priority: 100 + i, direction: 'out', match: { dst: [dst] }, action: { type: 'nat-exempt' }, hns, source: NAT_SRC, owner })));
+  const rules: VfpRule[] = nat.ExceptionList.flatMap((c, i) => CIDR(c).map((dst): VfpRule => ({ id: `OUTBOUNDNAT_EXCEPTION_${c}`, priority: 100 + i, direction: 'out', match: { dst: [dst] }, action: { type: 'nat-exempt' }, hns, source: Object.hasOwn(sources, c) ? `${sources[c]}; ${NAT_SRC}` : NAT_SRC, owner })));
   for (const proto of ['tcp', 'udp', 'icmp'] as const) {
     rules.push({ id: `SNAT_${proto.toUpperCase()}_OUTBOUNDNAT_${nodeIp}`, priority: 1000, direction: 'out', match: { proto }, action: { type: 'snat', ip: nodeIp }, hns, source: NAT_SRC, owner });
   }
@@ -142,9 +166,10 @@ function routeLayer(input: VfpCompileInput, ep: HnsEndpoint | undefined): VfpLay
 
 export function compileVfpPorts(input: VfpCompileInput): VfpPort[] {
   const clusterIpLbs = input.loadBalancers.filter((lb) => lb.kind === 'ClusterIP');
+  const dups = lbDuplicates(input.loadBalancers);
   // The ClusterIP rules are the same on every pod's port: built once and shared (one per Service port, not per pod and Service port).
-  const dsr = clusterIpLbs.filter((lb) => lb.dsr).map((lb) => lbRule(lb, input.nodeIp, 'out'));
-  const slb = clusterIpLbs.filter((lb) => !lb.dsr).map((lb) => lbRule(lb, input.nodeIp, 'out'));
+  const dsr = clusterIpLbs.filter((lb) => lb.dsr).map((lb) => lbRule(lb, input.nodeIp, 'out', dups.get(lb.id)));
+  const slb = clusterIpLbs.filter((lb) => !lb.dsr).map((lb) => lbRule(lb, input.nodeIp, 'out', dups.get(lb.id)));
   // A pod whose HNS endpoint is missing (an imported dump can lack it) has no VFP port.
   const ports: VfpPort[] = input.pods.flatMap((pod) => {
     const ep = input.endpoints.find((e) => e.ID === pod.endpointId);
@@ -152,12 +177,12 @@ export function compileVfpPorts(input: VfpCompileInput): VfpPort[] {
     const layers: VfpLayer[] = [aclLayer(ep, pod.ref)];
     if (dsr.length) layers.push({ name: LAYER.lbDsr, rules: dsr });
     if (slb.length) layers.push({ name: LAYER.slbLb, rules: slb });
-    const nat = natLayer(ep, input.nodeIp, pod.ref);
+    const nat = natLayer(ep, input.nodeIp, pod.ref, input.natSources);
     if (nat) layers.push(nat);
     layers.push(routeLayer(input, ep));
     return [{ id: pod.endpointId, label: pod.pod, kind: 'endpoint' as const, endpointId: pod.endpointId, pod: pod.pod, ip: pod.ip, mac: pod.mac, layers }];
   });
-  const external = input.loadBalancers.filter((lb) => lb.kind !== 'ClusterIP').map((lb) => lbRule(lb, input.nodeIp, 'in'));
+  const external = input.loadBalancers.filter((lb) => lb.kind !== 'ClusterIP').map((lb) => lbRule(lb, input.nodeIp, 'in', dups.get(lb.id)));
   ports.push({
     id: input.hostEndpoint.ID,
     label: HOST_VNIC,

@@ -11,6 +11,7 @@ import { cidrSize } from '../model/ipv4';
 import type { LbFailure, WindowsNodeState } from './state';
 import { formatRule } from './vfpMatch';
 import { psListText, realHnsObject } from '../views/hnsPrint';
+import { lbDuplicates, lbFrontend } from './vfpCompile';
 
 export interface WindowsView {
   id: string;
@@ -59,7 +60,8 @@ function lbSummary(st: WindowsNodeState): string {
   const vip = `Source VIP: ${st.sourceVip ? `${st.sourceVip} (${kp.sourceVipSource})` : '(none: kube-proxy passes an empty SourceVIP on this network type; assumption: the node IP is used)'}`;
   const failed = st.lbFailures.map((f) => `NOT CREATED ${f.kind} ${f.service.namespace}/${f.service.name} ${f.vip}:${f.port}/${f.proto}: ${FAILURE_TEXT[f.reason](f)}`);
   const lbs = st.loadBalancers.map((lb) => `${lb.kind.padEnd(12)} ${`${lb.vip}:${lb.externalPort}/${lb.proto}`.padEnd(26)} → ${lb.backends.map((b) => `${b.ip}:${lb.internalPort}${b.remote ? ' (remote)' : ''}`).join(', ')}${lb.dsr ? '  DSR' : `  SourceVIP ${lb.sourceVip || '""'}`}`);
-  return [...settings, cap, vip, '', ...lbs, ...(failed.length ? ['', ...failed] : [])].join('\n');
+  const dups = [...lbDuplicates(st.loadBalancers)].filter(([, d]) => d.rank === 0).map(([id, d]) => `DUPLICATE frontend ${lbFrontend(st.loadBalancers.find((lb) => lb.id === id)!)}: ${id} is used, ${d.others.join(', ')} shadowed (assumption: the first programmed wins)`);
+  return [...settings, cap, vip, '', ...lbs, ...(dups.length ? ['', ...dups] : []), ...(failed.length ? ['', ...failed] : [])].join('\n');
 }
 
 /**

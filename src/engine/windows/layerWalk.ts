@@ -1,0 +1,133 @@
+/**
+ * The VFP layers of a port, outbound: each layer's matching rule (ACL, the
+ * load balancers, OutBoundNAT, then the routing layer that decides where the
+ * packet goes), and the routing layer alone for a packet the flow cache
+ * already rewrote.
+ */
+import { ephemeralPort } from '../model/hash';
+import { cidrContains, parseCidr } from '../model/ipv4';
+import type { Packet } from '../model/packet';
+import { innerIp, patchInnerIp, patchInnerL4, withOuterEth, withoutOuterEth } from '../model/packetOps';
+import { tupleOf } from '../model/flowTuple';
+import type { HopResult } from '../model/hop';
+import type { WindowsPod } from './state';
+import { LAYER, type VfpPort, type VfpRule } from './vfp';
+import { matchLayer } from './vfpMatch';
+import type { Ctx, Decision } from './nodeContext';
+import { decrementTtl, ruleOf, stop, TTL_ASSUMPTION } from './nodeContext';
+import { failedLb, icmpToServiceVip, lbRewrite, missingLbStop, pickBackend } from './loadBalancing';
+
+// ---------------------------------------------------------------- the layers
+
+export interface LayerWalk {
+  packet: Packet;
+  decision?: Decision;
+  stopped?: HopResult;
+}
+
+/** Walks the port's layers outbound (into the switch), recording each matched rule. */
+export function walkLayersOut(c: Ctx, port: VfpPort, p0: Packet, srcPod?: WindowsPod): LayerWalk {
+  const { st, rec } = c;
+  let p = p0;
+  for (const layer of port.layers) {
+    const isLb = layer.name === LAYER.lbDsr || layer.name === LAYER.slbLb;
+    const r = matchLayer(layer, p, 'out');
+    const at = { component: 'vfp', layer: layer.name, chain: port.label };
+    if (!r) {
+      if (isLb) continue;
+      rec.add({ at, action: 'no-match', before: p, explain: 'windows.layerNoMatch', params: { layer: layer.name }, level: 'detail' });
+      continue;
+    }
+    const a = r.action;
+    const rule = ruleOf(r);
+    switch (a.type) {
+      case 'allow':
+        rec.add({ at, action: 'allow', before: p, rule, explain: 'windows.aclAllow', params: { rule: r.id }, level: 'detail' });
+        break;
+      case 'block':
+        rec.add({ at, action: 'drop', before: p, rule, explain: 'windows.aclBlock', params: { rule: r.id } });
+        return { packet: p, stopped: stop(c, 'dropped', 'acl-block', { rule: r.id }) };
+      case 'lb': {
+        const b = pickBackend(c, a, r, p);
+        if (srcPod && b.ip === srcPod.ip && a.dsr) {
+          rec.add({ at, action: 'drop', before: p, rule, explain: 'windows.dsrLoopback', params: { pod: srcPod.pod, vip: innerIp(p).dst } });
+          return { packet: p, stopped: stop(c, 'dropped', 'dsr-loopback-not-enabled', { pod: srcPod.pod, vip: innerIp(p).dst }) };
+        }
+        const q = lbRewrite(a, b, p);
+        p = rec.add({ at, action: a.snatTo ? 'dnat+snat' : 'dnat', before: p, after: q, rule, explain: a.dsr ? 'windows.lbDsr' : 'windows.lbSnat', params: { vip: innerIp(p).dst, backend: `${b.ip}:${b.port}`, snat: a.snatTo ?? '' } });
+        break;
+      }
+      case 'nat-exempt':
+        rec.add({ at, action: 'nat-exempt', before: p, rule, explain: 'windows.natExempt', params: { dst: innerIp(p).dst, exception: r.match.dst?.[0]?.text ?? '' } });
+        return walkRouting(c, port, p, layer);
+      case 'snat': {
+        const t = tupleOf(p);
+        const q = patchInnerIp(p, { src: a.ip });
+        const after = t.proto === 'icmp' ? q : patchInnerL4(q, { sport: ephemeralPort(`outboundnat:${t.src}:${t.sport}>${t.dst}:${t.dport}`) });
+        if (t.proto === 'icmp') c.ctx.warnings.push({ code: 'icmp-through-outboundnat', params: { node: st.name, dst: t.dst } });
+        const disputedCidr = st.natDisputed ? parseCidr(st.natDisputed.cidr) : undefined;
+        const disputed = disputedCidr && cidrContains(disputedCidr, t.dst) ? st.natDisputed : undefined;
+        p = rec.add({ at, action: 'snat', before: p, after, rule: disputed ? { ...rule, source: `${rule.source}; ${disputed.source}`, assumption: true } : rule, explain: t.proto === 'icmp' ? 'windows.outboundNatIcmp' : 'windows.outboundNat', params: { src: t.src, ip: a.ip } });
+        return walkRouting(c, port, p, layer);
+      }
+      default:
+        return routingDecision(c, port, p, r);
+    }
+  }
+  return { packet: p, stopped: stop(c, 'dropped', 'vfp-no-decision', { port: port.label }) };
+}
+
+/** After NAT: the remaining routing layer of the port decides. */
+function walkRouting(c: Ctx, port: VfpPort, p: Packet, after: VfpPort['layers'][number]): LayerWalk {
+  const rest = port.layers.slice(port.layers.indexOf(after) + 1);
+  for (const layer of rest) {
+    const r = matchLayer(layer, p, 'out');
+    if (r) return routingDecision(c, port, p, r);
+  }
+  return { packet: p, stopped: stop(c, 'dropped', 'vfp-no-decision', { port: port.label }) };
+}
+
+export function routingDecision(c: Ctx, port: VfpPort, p: Packet, r: VfpRule): LayerWalk {
+  const { st, rec } = c;
+  const a = r.action;
+  const layer = st.mode === 'overlay' ? LAYER.paRoute : LAYER.macRewrite;
+  const at = { component: 'vfp', layer, chain: port.label };
+  const rule = ruleOf(r);
+  const dst = innerIp(p).dst;
+  const failed = failedLb(st, p);
+  if (failed) return { packet: p, stopped: missingLbStop(c, p, failed, failed.vip === st.ip) };
+  const icmp = icmpToServiceVip(c, p);
+  if (icmp) return { packet: p, stopped: icmp };
+  if (a.type === 'encap') {
+    const q = decrementTtl(p);
+    rec.add({ at, action: 'route', before: p, after: q, rule: { ...rule, source: `${rule.source}; ${TTL_ASSUMPTION}` }, explain: 'windows.remoteSubnetRoute', params: { dst, prefix: a.prefix, pa: a.pa, vni: a.vni } });
+    return { packet: q, decision: { kind: 'encap', pa: a.pa, vni: a.vni, drMac: a.drMac } };
+  }
+  if (a.type === 'switch-local') {
+    rec.add({ at, action: 'switch', before: p, rule, explain: 'windows.localSubnet', params: { dst, subnet: st.block.text } });
+    return { packet: p, decision: { kind: 'local' } };
+  }
+  if (a.type === 'mac-rewrite') {
+    const q = decrementTtl(p);
+    const bare = q.headers[0]?.kind === 'eth' ? withoutOuterEth(q) : q;
+    const after = withOuterEth(bare, { src: a.srcMac, dst: p.headers[0]?.kind === 'eth' ? p.headers[0].dst : a.srcMac });
+    rec.add({ at, action: 'mac-rewrite', before: p, after, rule: { ...rule, source: `${rule.source}; ${TTL_ASSUMPTION}` }, explain: 'windows.macRewrite', params: { dst, mac: a.srcMac } });
+    return { packet: after, decision: { kind: 'mac-rewrite', srcMac: a.srcMac } };
+  }
+  if (a.type === 'route-host') {
+    const q = decrementTtl(p);
+    rec.add({ at, action: 'route', before: p, after: q, rule: { ...rule, source: `${rule.source}; ${TTL_ASSUMPTION}` }, explain: 'windows.routeHost', params: { dst } });
+    return { packet: q, decision: { kind: 'host' } };
+  }
+  return { packet: p, stopped: stop(c, 'dropped', 'vfp-no-decision', { port: port.label }) };
+}
+
+// ---------------------------------------------------------------- the flow cache
+
+/** The routing layer (the port's last) alone, for a packet whose NAT the flow cache already did. */
+export function routeOnly(c: Ctx, port: VfpPort, p: Packet): LayerWalk {
+  const layer = port.layers[port.layers.length - 1]!;
+  const r = matchLayer(layer, p, 'out');
+  if (!r) return { packet: p, stopped: stop(c, 'dropped', 'vfp-no-decision', { port: port.label }) };
+  return routingDecision(c, port, p, r);
+}
