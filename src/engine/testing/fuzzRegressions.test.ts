@@ -77,6 +77,17 @@ describe('fuzz counterexamples', () => {
   });
 });
 
+describe('destinations no packet can have', () => {
+  it('0.0.0.0 as a destination is refused on the dst field, not traced with 0.0.0.0 in the header (fuzz seed -1954513763)', () => {
+    const c = compileScenario(loadScenarioText(PRESETS.find((p) => p.name === 'k8s-lab-bgp')!.yaml).scenario!);
+    for (const dst of ['0.0.0.0', '0.1.2.3']) {
+      const r = traceFlow(c, { src: 'pod:demo/hello', dst });
+      expect(r.trace).toBeUndefined();
+      expect(r.diagnostics).toContainEqual(expect.objectContaining({ severity: 'error', field: 'dst', message: expect.stringContaining('0.0.0.0/8') }));
+    }
+  });
+});
+
 describe('names that are Object.prototype keys', () => {
   it('a node named constructor compiles and traces (fuzz counterexample: nodeMacs[name] found the prototype function)', () => {
     const yaml = PRESETS.find((p) => p.name === 'k8s-main-before')!.yaml.replaceAll('k8s-node-1', 'constructor');

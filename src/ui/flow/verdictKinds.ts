@@ -31,6 +31,10 @@ export const LIMITATIONS: Readonly<Record<string, string>> = {
   'vxlan-port-unsupported': 'calicoWindows',
   'address-in-windows-block': 'calicoWindows',
   'dsr-loopback-not-enabled': 'k8sWindows',
+  // kubernetes.io "Networking on Windows", Limitations: ICMP to a ClusterIP is not supported.
+  'icmp-to-service-vip': 'k8sWindows',
+  // kubernetes.io "Networking on Windows" (flannel VXLAN: VNI 4096, UDP 4789) and Calico for Windows requirements (no CrossSubnet or IPIP).
+  'windows-network-missing': 'k8sWindows',
 };
 
 /** Reason codes where the simulation stops because it does not know (model limits, not the platform's). */
