@@ -40,6 +40,19 @@ function flannelBackendData(text: string | undefined): NodeSpec['flannelBackendD
   }
 }
 
+/**
+ * Why an IPv4 address cannot be a node's, or undefined: the kubelet's validateNodeIP (pkg/kubelet/nodestatus/setters.go)
+ * refuses loopback, multicast, link-local and unspecified addresses; all of 0.0.0.0/8 is "this network" (RFC 1122).
+ */
+function nodeAddressProblem(ip: string): string | undefined {
+  const first = Number(ip.split('.')[0]);
+  if (first === 0) return 'in 0.0.0.0/8 ("this network")';
+  if (first === 127) return 'a loopback address';
+  if (first >= 224) return first < 240 ? 'a multicast address' : 'a reserved or broadcast address';
+  if (ip.startsWith('169.254.')) return 'a link-local address';
+  return undefined;
+}
+
 /** Node: OS from the `kubernetes.io/os` label (else nodeInfo.operatingSystem), IP from status.addresses[InternalIP]. */
 export function normalizeNode(n: z.infer<typeof nodeSchema>, raw: RawObject, diags: Diagnostic[]): NodeSpec | undefined {
   const ref = { kind: 'Node', name: n.metadata.name };
@@ -60,6 +73,11 @@ export function normalizeNode(n: z.infer<typeof nodeSchema>, raw: RawObject, dia
       line: raw.lineOf(['status', 'addresses']),
       message: v6 ? 'the node has only an IPv6 InternalIP; the model is IPv4-only' : 'the node needs an IPv4 address of type InternalIP',
     });
+    return undefined;
+  }
+  const unusable = nodeAddressProblem(addr);
+  if (unusable) {
+    diags.push({ severity: 'error', code: 'invalid-field', object: ref, field: `status.addresses[${addrIndex}].address`, line: raw.lineOf(['status', 'addresses']), message: `${addr} is ${unusable}, which the kubelet refuses as a node address; the node is skipped` });
     return undefined;
   }
   return {

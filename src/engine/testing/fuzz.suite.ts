@@ -7,7 +7,8 @@
  * runs them on every core.
  * - CI (`CI` set): 20,000 inputs in all; elsewhere 1,000, or FUZZ_RUNS. Under
  *   fast-check, which shrinks a failure and prints its seed; replay with
- *   FUZZ_SEED=<seed> (and FUZZ_PATH) on the shard that failed.
+ *   FUZZ_SEED=<seed> (and FUZZ_PATH) on the shard that failed. CI's seeds
+ *   are fixed (below); elsewhere they are random.
  * - `npm run fuzz`: FUZZ_COUNT=1 tallies every failure over 100,000 inputs
  *   instead of stopping at the first, and prints one example per kind.
  */
@@ -24,6 +25,12 @@ export const FUZZ_SHARDS = 4;
 const SHARD_RUNS = Math.ceil(RUNS / FUZZ_SHARDS);
 const HANG_MS = Number(process.env.FUZZ_HANG_MS ?? 2_000);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+/**
+ * Under CI each shard runs a fixed seed, so a landing never depends on luck and a failure replays exactly; exploring
+ * new inputs is `npm run fuzz`'s (and every local run's) job, with random seeds.
+ */
+const CI_SEED = 20_261_201;
+const seedFor = (shard: number): number | undefined => SEED ?? (process.env.CI ? CI_SEED + shard : undefined);
 const COUNT = process.env.FUZZ_COUNT === '1';
 /** The whole run's budget: generous (a loaded CI machine), since speed is the benchmark's business; a hang is caught per input. */
 const TIMEOUT_MS = Math.max(600_000, SHARD_RUNS * 200);
@@ -91,7 +98,7 @@ export function defineFuzzShard(shard: number): void {
           const f = failureOf(o);
           if (f && f.kind !== 'known') throw new Error(`${f.kind} ${f.key}\n${show(c, o)}`);
         }),
-        { numRuns: SHARD_RUNS, ...(SEED !== undefined ? { seed: SEED } : {}), ...(process.env.FUZZ_PATH ? { path: process.env.FUZZ_PATH } : {}) },
+        { numRuns: SHARD_RUNS, ...(seedFor(shard) !== undefined ? { seed: seedFor(shard) } : {}), ...(process.env.FUZZ_PATH ? { path: process.env.FUZZ_PATH } : {}) },
       );
     }, TIMEOUT_MS);
 

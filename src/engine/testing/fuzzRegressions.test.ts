@@ -88,6 +88,20 @@ describe('destinations no packet can have', () => {
   });
 });
 
+describe('node addresses the kubelet refuses', () => {
+  it('a Node whose InternalIP is 0.0.0.0 (or loopback, link-local, multicast) is skipped with an error, never a VXLAN outer 0.0.0.0 (fuzz seed -1325263619)', () => {
+    const mb = PRESETS.find((p) => p.name === 'k8s-main-before')!.yaml;
+    for (const bad of ['0.0.0.0', '127.0.0.5', '169.254.3.4', '224.0.0.9']) {
+      const r = loadScenarioText(mb.replace('address: 192.168.10.21', `address: ${bad}`));
+      expect(r.diagnostics).toContainEqual(expect.objectContaining({ severity: 'error', object: { kind: 'Node', name: 'k8s-node-2' }, field: 'status.addresses[0].address' }));
+      expect(r.scenario!.nodes.map((n) => n.name)).not.toContain('k8s-node-2');
+      const c = compileScenario(r.scenario!);
+      const t = traceFlow(c, { src: 'pod:kube-system/coredns-0', dst: '172.20.172.6', dport: 1, size: 28 }).trace!;
+      expect(checkTrace(c, t)).toEqual([]);
+    }
+  });
+});
+
 describe('names that are Object.prototype keys', () => {
   it('a node named constructor compiles and traces (fuzz counterexample: nodeMacs[name] found the prototype function)', () => {
     const yaml = PRESETS.find((p) => p.name === 'k8s-main-before')!.yaml.replaceAll('k8s-node-1', 'constructor');
