@@ -117,7 +117,8 @@ test('IPAM: the Windows block reserves 4 addresses; a Linux pod borrowing from i
 
 test('an imported dump of the lab traces as the preset; a bad file names file, line and field and keeps the scenario', async ({ page }) => {
   const app = await openLab(page);
-  await app.trace('pod:demo/web', 'pod:demo/hello', 'tcp');
+  // demo/net: no NetworkPolicy of the dump selects it (its allow-hello selects hello, and is enforced).
+  await app.trace('pod:demo/web', 'pod:demo/net', 'tcp');
   await expect(app.verdict).toHaveAttribute('data-verdict', 'delivered');
   const presetSteps = await app.events.getByTestId('event-row').allInnerTexts();
 
@@ -131,7 +132,7 @@ test('an imported dump of the lab traces as the preset; a bad file names file, l
   await expect(page.getByTestId('import-status')).toContainText('Imported 5 file(s)');
   await expect(page.getByTestId('import-hns')).toContainText('k8s-lab-win-1');
   await expect(page.getByTestId('what-if-status')).toContainText('k8s-lab.kubectl-get.yaml');
-  await app.trace('pod:demo/web', 'pod:demo/hello', 'tcp');
+  await app.trace('pod:demo/web', 'pod:demo/net', 'tcp');
   await expect(app.verdict).toHaveAttribute('data-verdict', 'delivered');
   expect(await app.events.getByTestId('event-row').allInnerTexts()).toEqual(presetSteps);
   await page.getByTestId('import').scrollIntoViewIfNeeded();

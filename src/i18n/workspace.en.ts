@@ -47,6 +47,7 @@ export const workspaceEn = {
     drop: 'drop',
     encapsulate: 'encapsulate',
     'flow-create': 'flow-create',
+    'flow-reverse': 'flow-reverse',
     'flow-hit': 'flow-hit',
     forward: 'forward',
     fragment: 'fragment',

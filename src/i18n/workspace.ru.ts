@@ -43,6 +43,7 @@ export const workspaceRu = {
     encapsulate: 'обернуть в VXLAN',
     'flow-create': 'запись в кэш потоков',
     'flow-hit': 'найден в кэше потоков',
+    'flow-reverse': 'обратное направление потока в кэше',
     forward: 'пересылка',
     fragment: 'фрагментация',
     'icmp-error': 'ошибка ICMP',
