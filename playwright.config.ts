@@ -13,6 +13,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'e2e',
+  // The README's screenshots are made on purpose (`npm run screenshots`), not on every test run.
+  ...(process.env.SCREENSHOTS ? {} : { testIgnore: 'screenshots.spec.ts' }),
   outputDir: 'test-results',
   forbidOnly: !!process.env.CI,
   retries: 0,

@@ -15,7 +15,6 @@ const LANGUAGES = [
   { label: 'Русский', code: 'ru' },
 ] as const;
 
-test.skip(!process.env.SCREENSHOTS, 'screenshots are made on purpose (SCREENSHOTS=1)');
 test.describe.configure({ timeout: 120_000 });
 
 for (const size of SIZES) {

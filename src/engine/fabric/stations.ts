@@ -9,15 +9,11 @@ import type { Packet } from '../model/packet';
 import type { Ipv4Header } from '../model/packet';
 import { innerIp, outerIp, ports, withOuterEth, withoutOuterEth } from '../model/packetOps';
 import { StepRecorder } from '../model/steps';
-import { isIPv4 } from '../model/ipv4';
+import { isIPv4, isLoopback } from '../model/ipv4';
 import { stationMac } from '../model/macs';
 import { segmentOf, type FabricState } from './fabric';
 
 const ASSUMED = 'assumption: the Fabric gateway is a plain router';
-
-function isLoopback(ip: string): boolean {
-  return ip.startsWith('127.');
-}
 
 /** What the receiving socket of a machine on the fabric sees. */
 function socketOf(name: string, p: Packet) {

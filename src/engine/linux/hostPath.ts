@@ -16,6 +16,7 @@
  */
 import type { Arrival, HopContext, HopResult } from '../model/hop';
 import { ephemeralPort } from '../model/hash';
+import { isLoopback } from '../model/ipv4';
 import type { Packet } from '../model/packet';
 import { innerIp, innerL4, outerIp, patchInnerIp, patchInnerL4, ports, vxlanHeader, withoutOuterEth } from '../model/packetOps';
 import { StepRecorder } from '../model/steps';
@@ -42,10 +43,6 @@ function localRoutes(st: LinuxNodeState): Route[] {
 /** Local (`local` table) or main-table route for a destination, as the FIB looks them up (rule 0 `local` first). */
 function fibLookup(st: LinuxNodeState, dst: string): Route | undefined {
   return lookupLocal(localRoutes(st), dst) ?? lookupRoute(st.routes, dst);
-}
-
-function isLoopback(ip: string): boolean {
-  return ip.startsWith('127.');
 }
 
 /** A NodePort kube-proxy serves (an element of its `service-nodeports` map), for a packet that stayed addressed to loopback. */

@@ -104,3 +104,16 @@ export function prefixOf(ip: string | number, len: number): Cidr {
   const base = (n & mask(len)) >>> 0;
   return { base, len, text: `${intToIp(base)}/${len}` };
 }
+
+/** 127.0.0.0/8 (a prefix test: it runs on every hop). */
+export function isLoopback(ip: string): boolean {
+  return ip.startsWith('127.');
+}
+
+/**
+ * The IANA special range of a valid IPv4 address, as ipaddr.js names it: 'unspecified' (0.0.0.0/8), 'loopback',
+ * 'linkLocal', 'multicast', 'broadcast', 'reserved', 'private', 'carrierGradeNat', 'unicast', ….
+ */
+export function ipv4Range(ip: string): string {
+  return ipaddr.IPv4.parse(ip).range();
+}

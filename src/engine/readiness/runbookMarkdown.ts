@@ -60,7 +60,7 @@ function step(s: RunbookStep, t: Translate): string[] {
   return out;
 }
 
-/** The whole runbook as a Markdown document. */
+/** The whole runbook as Markdown text. */
 export function runbookMarkdown(rb: Runbook, scenarioName: string, t: Translate): string {
   const head = [`# ${mdText(t('runbook.title', { scenario: scenarioName }))}`, '', mdText(t(rb.windowsJoined ? 'runbook.windowsJoined' : 'runbook.intro')), ''];
   return [...head, ...rb.steps.flatMap((s) => step(s, t))].join('\n');

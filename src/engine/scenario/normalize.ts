@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { Diagnostic, ObjectRef } from '../model/diagnostic';
-import { isIPv4, isIPv6, parseCidr } from '../model/ipv4';
+import { ipv4Range, isIPv4, isIPv6, parseCidr } from '../model/ipv4';
 import type { EndpointSliceSpec, IPPoolSpec, NodeSpec, PodSpec, ServiceSpec } from '../model/scenario';
 import type { RawObject } from './parse';
 import type { endpointSliceSchema, ipPoolSchema, nodeSchema, podSchema, serviceSchema } from './schemas';
@@ -40,18 +40,17 @@ function flannelBackendData(text: string | undefined): NodeSpec['flannelBackendD
   }
 }
 
-/**
- * Why an IPv4 address cannot be a node's, or undefined: the kubelet's validateNodeIP (pkg/kubelet/nodestatus/setters.go)
- * refuses loopback, multicast, link-local and unspecified addresses; all of 0.0.0.0/8 is "this network" (RFC 1122).
- */
-function nodeAddressProblem(ip: string): string | undefined {
-  const first = Number(ip.split('.')[0]);
-  if (first === 0) return 'in 0.0.0.0/8 ("this network")';
-  if (first === 127) return 'a loopback address';
-  if (first >= 224) return first < 240 ? 'a multicast address' : 'a reserved or broadcast address';
-  if (ip.startsWith('169.254.')) return 'a link-local address';
-  return undefined;
-}
+/** Ranges the kubelet's validateNodeIP (pkg/kubelet/nodestatus/setters.go) refuses for a node address, in words. */
+const NOT_A_NODE_ADDRESS: Readonly<Record<string, string>> = {
+  unspecified: 'in 0.0.0.0/8 ("this network")',
+  loopback: 'a loopback address',
+  linkLocal: 'a link-local address',
+  multicast: 'a multicast address',
+  broadcast: 'the broadcast address',
+  reserved: 'a reserved address',
+};
+
+const nodeAddressProblem = (ip: string): string | undefined => NOT_A_NODE_ADDRESS[ipv4Range(ip)];
 
 /** Node: OS from the `kubernetes.io/os` label (else nodeInfo.operatingSystem), IP from status.addresses[InternalIP]. */
 export function normalizeNode(n: z.infer<typeof nodeSchema>, raw: RawObject, diags: Diagnostic[]): NodeSpec | undefined {

@@ -9,7 +9,7 @@
 import { backendPinError } from './backendPin';
 import type { Diagnostic } from '../model/diagnostic';
 import type { Arrival, Place } from '../model/hop';
-import { isIPv4, isIPv6 } from '../model/ipv4';
+import { ipv4Range, isIPv4, isIPv6 } from '../model/ipv4';
 import type { L4Proto } from '../model/packet';
 import type { NodeOs, ServiceSpec } from '../model/scenario';
 import type { Endpoint, Flow, Reason } from '../model/trace';
@@ -173,7 +173,7 @@ function resolveDestination(c: CompiledCluster, spec: string, srcNamespace: stri
       if (!isIPv4(spec)) return bad(`"${spec}" is not an IPv4 address or pod:/svc:/node:/host:/dns: reference`, 'dst');
       // RFC 1122 §3.2.1.3: 0.0.0.0/8 ("this host on this network") is never a destination on a wire; Linux's stack takes a
       // connect() to 0.0.0.0 as one to the local host (net/ipv4/route.c ip_route_output_key_hash_rcu: no daddr → loopback).
-      if (spec.startsWith('0.')) return bad(`${spec} is in 0.0.0.0/8 ("this network", RFC 1122), never a packet's destination; for the machine itself trace 127.0.0.1`, 'dst');
+      if (ipv4Range(spec) === 'unspecified') return bad(`${spec} is in 0.0.0.0/8 ("this network", RFC 1122), never a packet's destination; for the machine itself trace 127.0.0.1`, 'dst');
       const svc = clusterLookups(c).serviceByIp(spec);
       const found = findByIp(c, spec);
       return { endpoint: found ? { ...found.endpoint, spec } : { spec, ip: spec, kind: svc ? 'service' : 'ip', name: svc ? `${svc.namespace}/${svc.name}` : undefined }, service: svc };

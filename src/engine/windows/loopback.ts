@@ -7,7 +7,8 @@ import { HOST_VNIC } from './network';
 import type { WindowsPod } from './state';
 import { uftTable } from './uft';
 import type { Ctx } from './nodeContext';
-import { deliverToHost, hostPort, isLoopback } from './nodeContext';
+import { isLoopback } from '../model/ipv4';
+import { deliverToHost, hostPort } from './nodeContext';
 
 /**
  * A packet for the host's own address stays in its TCP/IP stack (loopback):

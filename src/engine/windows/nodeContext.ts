@@ -99,6 +99,3 @@ export function deliverToHost(c: Ctx, p: Packet): HopResult {
   return { steps: c.rec.steps, outcome: { kind: 'deliver', delivered: { node: c.st.name, ip: ip.dst, ...(ip.proto === 'icmp' ? {} : { port: dport, seenSrcPort: sport }), seenSrcIp: ip.src, ttl: ip.ttl } } };
 }
 
-export function isLoopback(ip: string): boolean {
-  return ip.startsWith('127.');
-}

@@ -14,7 +14,7 @@
  * - The overlay gateway `.1` answers with the network's DrMacAddress.
  */
 import type { Arrival, HopContext, HopResult } from '../model/hop';
-import { cidrContains } from '../model/ipv4';
+import { cidrContains, isLoopback } from '../model/ipv4';
 import type { Packet } from '../model/packet';
 import { innerIp, outerIp, patchInnerIp, ports, vxlanHeader, withOuterEth, withoutOuterEth } from '../model/packetOps';
 import { sameTuple, tupleOf } from '../model/flowTuple';
@@ -26,7 +26,7 @@ import { describeTransposition, uftLookup, uftTable } from './uft';
 import { LAYER, type VfpPort } from './vfp';
 import { matchLayer } from './vfpMatch';
 import type { Ctx, Decision } from './nodeContext';
-import { decrementTtl, deliverToHost, externalPort, hostPort, isLoopback, loopGuard, nodePortOn, portOfPod, routedIn, ruleOf, stop, TTL_ASSUMPTION, VXLAN_PORT } from './nodeContext';
+import { decrementTtl, deliverToHost, externalPort, hostPort, loopGuard, nodePortOn, portOfPod, routedIn, ruleOf, stop, TTL_ASSUMPTION, VXLAN_PORT } from './nodeContext';
 import { encapsulate, routeByHost, transmitEncapsulated } from './egress';
 import { applyFlow, recordFlow } from './flowCache';
 import { compartmentLoopback, hostLoopback, rememberHostFlow } from './loopback';
