@@ -13,6 +13,7 @@ import type { HopResult } from '../model/hop';
 import type { WindowsPod } from './state';
 import { LAYER, type VfpPort, type VfpRule } from './vfp';
 import { matchLayer } from './vfpMatch';
+import { aclStep } from '../policy/windowsAclMatch';
 import type { Ctx, Decision } from './nodeContext';
 import { decrementTtl, ruleOf, stop, TTL_ASSUMPTION } from './nodeContext';
 import { failedLb, icmpToServiceVip, lbRewrite, missingLbStop, pickBackend } from './loadBalancing';
@@ -42,10 +43,10 @@ export function walkLayersOut(c: Ctx, port: VfpPort, p0: Packet, srcPod?: Window
     const rule = ruleOf(r);
     switch (a.type) {
       case 'allow':
-        rec.add({ at, action: 'allow', before: p, rule, explain: 'windows.aclAllow', params: { rule: r.id }, level: 'detail' });
+        rec.add({ at, action: 'allow', before: p, rule, ...aclStep(r, false) });
         break;
       case 'block':
-        rec.add({ at, action: 'drop', before: p, rule, explain: 'windows.aclBlock', params: { rule: r.id } });
+        rec.add({ at, action: 'drop', before: p, rule, ...aclStep(r, true) });
         return { packet: p, stopped: stop(c, 'dropped', 'acl-block', { rule: r.id }) };
       case 'lb': {
         const b = pickBackend(c, a, r, p);

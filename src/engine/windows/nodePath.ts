@@ -25,6 +25,7 @@ import type { WindowsNodeState, WindowsPod } from './state';
 import { describeTransposition, uftLookup, uftTable } from './uft';
 import { LAYER, type VfpPort } from './vfp';
 import { matchLayer } from './vfpMatch';
+import { aclStep } from '../policy/windowsAclMatch';
 import type { Ctx, Decision } from './nodeContext';
 import { decrementTtl, deliverToHost, externalPort, hostPort, loopGuard, nodePortOn, portOfPod, routedIn, ruleOf, stop, TTL_ASSUMPTION, VXLAN_PORT } from './nodeContext';
 import { encapsulate, routeByHost, transmitEncapsulated } from './egress';
@@ -126,10 +127,10 @@ function deliverToPod(c: Ctx, pod: WindowsPod, p0: Packet): HopResult {
       const rule = ruleOf(r);
       const at = { component: 'vfp', layer: layer.name, chain: port.label };
       if (r.action.type === 'block') {
-        rec.add({ at, action: 'drop', before: p, rule, explain: 'windows.aclBlock', params: { rule: r.id } });
+        rec.add({ at, action: 'drop', before: p, rule, ...aclStep(r, true) });
         return stop(c, 'dropped', 'acl-block', { rule: r.id });
       }
-      if (r.action.type === 'allow') rec.add({ at, action: 'allow', before: p, rule, explain: 'windows.aclAllow', params: { rule: r.id }, level: 'detail' });
+      if (r.action.type === 'allow') rec.add({ at, action: 'allow', before: p, rule, ...aclStep(r, false) });
     }
     const key = tupleOf(p);
     table.push({ port: port.id, key, result: key, route: { kind: 'local' }, text: 'no rewrite (inbound flow)', hits: 0 });
