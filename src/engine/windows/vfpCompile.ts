@@ -119,9 +119,9 @@ function lbRule(lb: WinLoadBalancer, nodeIp: string, direction: 'out' | 'in', du
       ...(dup ? { shadows: dup.others } : {}),
     },
     hns: json({ ID: lb.id, Type: 'ELB', Protocol: lb.proto === 'tcp' ? 6 : 17, InternalPort: lb.internalPort, ExternalPort: lb.externalPort, VIPs: lb.kind === 'NodePort' ? [] : [lb.vip], SourceVIP: lb.sourceVip, IsDSR: lb.dsr }),
-    source: dup ? `${LB_SRC}; ${DUP_SRC}` : LB_SRC,
+    source: [dup ? `${LB_SRC}; ${DUP_SRC}` : LB_SRC, ...(lb.notes ?? [])].join('; '),
     owner: lb.service,
-    ...(lb.dsr && !dup ? {} : { assumption: true }),
+    ...(lb.dsr && !dup && !lb.notes ? {} : { assumption: true }),
   };
 }
 
