@@ -84,6 +84,7 @@ function buildView(s: Scenario, ipam: IpamState, flannel?: FlannelLeases): Clust
     peers,
     peerByName,
     podIP: ipam.podIP,
+    borrowed: ipam.borrowed,
     podsOnNode: (node) => podsByNode.get(node) ?? [],
     hostMtu: (node) => peerByName.get(node)?.subnet?.mtu ?? 1500,
     datapathOf: (node) => datapaths.get(node) ?? decideDatapath(s, { name: node, os: 'linux' }),
