@@ -4,32 +4,42 @@
  */
 import type { Packet } from './packet';
 import { changedFields } from './packetOps';
+import type { ExplainKey, StepAction } from './stepVocabulary';
 import type { Step, StepLocation, StepRule } from './trace';
 
 export interface StepInput {
   at: StepLocation;
-  action: string;
+  action: StepAction;
   before: Packet;
   after?: Packet;
   rule?: StepRule;
   /** i18n key under `explain.` */
-  explain: string;
+  explain: ExplainKey;
   params?: Record<string, string | number>;
   level?: Step['level'];
 }
+
+/** Where a step acts in the topology: the part id for a step's location, or undefined when that part is not drawn. */
+export type PartOf = (at: StepLocation) => string | undefined;
 
 /** Collects the steps of one place's evaluation. */
 export class StepRecorder {
   readonly steps: Step[] = [];
 
-  constructor(private readonly node?: string) {}
+  /** `partOf` is the evaluator's map from a location to the part it acts on (`Step.part`). */
+  constructor(
+    private readonly node?: string,
+    private readonly partOf?: PartOf,
+  ) {}
 
   /** Records a step and returns its `after` packet (or `before` when unchanged). */
   add(s: StepInput): Packet {
     const after = s.after ?? s.before;
+    const part = this.partOf?.(s.at);
     this.steps.push({
       ...(this.node ? { node: this.node } : {}),
       at: s.at,
+      ...(part ? { part } : {}),
       action: s.action,
       ...(s.rule ? { rule: s.rule } : {}),
       before: s.before,
@@ -46,7 +56,7 @@ export class StepRecorder {
    * of `actions` — for rule hits whose rewrite is applied after the hook.
    * Returns false when there is no such step.
    */
-  amend(actions: readonly string[], after: Packet): boolean {
+  amend(actions: readonly StepAction[], after: Packet): boolean {
     for (let i = this.steps.length - 1; i >= 0; i--) {
       const s = this.steps[i]!;
       if (!actions.includes(s.action)) continue;

@@ -5,7 +5,7 @@ import { createPlaybackStore } from './playbackStore';
 import { EMPTY_TRACE, createTraceStore } from './traceStore';
 
 const step = (level: Step['level']): Step =>
-  ({ node: 'a', at: { component: 'routing' }, action: 'forward', before: { headers: [] }, after: { headers: [] }, changed: [], explain: { key: 'x', params: {} }, level }) as Step;
+  ({ node: 'a', at: { component: 'routing' }, action: 'forward', before: { headers: [] }, after: { headers: [] }, changed: [], explain: { key: 'linux.forward', params: {} }, level }) as Step;
 
 function setup() {
   const playback = createPlaybackStore();
