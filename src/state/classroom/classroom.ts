@@ -22,14 +22,6 @@ export function createClassroom(client: EngineClient, app: AppState, viewer: Vie
     const { id, step } = lesson.getState();
     return id ? { id, step } : undefined;
   });
-  // Whatever opened the scenario (the preset switcher, an edit, an import, a link): share links carry its source.
-  app.stores.whatIf.subscribe((s, prev) => {
-    if (s.base !== prev.base || s.changes !== prev.changes) share.setScenarioRef(app.whatIf.currentSource());
-  });
-  // A new trace from the flow picker ends a free-flow quiz question; the score stays.
-  app.stores.trace.subscribe((s, prev) => {
-    if (s.trace !== prev.trace && !lesson.getState().id) lesson.setState({ result: undefined });
-  });
   return {
     stores: { classroom, lesson },
     share,

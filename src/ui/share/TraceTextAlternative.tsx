@@ -1,8 +1,7 @@
 /** The trace as text (the format of `npm run trace`, formatted in the worker), visually hidden: the text alternative of the diagram. */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useClassroomApi } from '../../state/classroomHooks';
-import { useTrace } from '../../state/hooks';
+import { useClassroomApi, useTrace } from '../../state/hooks';
 import { sentenceCatalogue } from './sentences';
 
 export function TraceTextAlternative() {
