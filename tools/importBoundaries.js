@@ -108,7 +108,8 @@ export const importBoundaries = [
     patterns: [
       lib([...UI_LIBS, 'comlink', 'i18next', 'react-i18next'], 'The kernel check runs the engine in Node; no UI libraries.'),
       intoFolder(['state', 'ui', 'worker', 'io', 'i18n', 'cli'], 'The kernel check uses engine/index.ts only.'),
-      ENGINE_INTERNALS,
+      // A test harness itself: it may use the test-only generators of engine/testing (the generated clusters).
+      { ...ENGINE_INTERNALS, regex: '(?:^|/)engine/(?!index(?:\\.ts)?$|testing/)', message: 'Import the engine only through src/engine/index.ts (and the test-only engine/testing).' },
     ],
   },
   {
