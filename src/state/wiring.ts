@@ -46,7 +46,7 @@ function wire({ state, classroom }: App): void {
 /** @param client the engine worker of the main scenario */
 export function createApp(client: EngineClient, viewer: ViewerSettings, options: AppStateOptions = {}): App {
   const state = createAppState(client, options);
-  const app = { state, classroom: createClassroom(client, state, viewer) };
+  const app = { state, classroom: createClassroom(state, viewer) };
   wire(app);
   return app;
 }

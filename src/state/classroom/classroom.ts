@@ -1,5 +1,4 @@
-/** Share links, embed/presentation modes and guided lessons, wired to the app state and the main engine client. */
-import type { EngineClient } from '../../worker/client';
+/** Share links, embed/presentation modes and guided lessons, over the app state. */
 import type { AppState } from '../appState';
 import { createClassroomStore, type ClassroomStore } from './classroomStore';
 import { createLessonActions, type LessonActions } from './lessonActions';
@@ -11,11 +10,9 @@ export interface Classroom {
   share: ShareActions;
   lessons: LessonActions;
   viewer: ViewerSettings;
-  /** A trace as text or Markdown (`npm run trace`'s formats), formatted in the worker with the given step sentences. */
-  formatTrace: EngineClient['formatTrace'];
 }
 
-export function createClassroom(client: EngineClient, app: AppState, viewer: ViewerSettings): Classroom {
+export function createClassroom(app: AppState, viewer: ViewerSettings): Classroom {
   const classroom = createClassroomStore(app.stores.scenario.getState().presetName);
   const lesson = createLessonStore();
   const share = createShareActions(app, classroom, viewer, () => {
@@ -27,6 +24,5 @@ export function createClassroom(client: EngineClient, app: AppState, viewer: Vie
     share,
     lessons: createLessonActions(app, share, lesson, viewer),
     viewer,
-    formatTrace: (...args) => client.formatTrace(...args),
   };
 }
