@@ -299,6 +299,8 @@ function apply(d: Docs, e: Edit): void {
     }
     case 'setFelixVxlan': {
       let felix = d.find('FelixConfiguration', 'default') ?? d.find('FelixConfiguration');
+      // Felix's defaults (VNI 4096, port 4789) need no object: "Apply" with both fields empty adds nothing (issue 15 point 7).
+      if (!felix && typeof e.vni !== 'number' && typeof e.port !== 'number') return;
       if (!felix) {
         d.add({ apiVersion: 'projectcalico.org/v3', kind: 'FelixConfiguration', metadata: { name: 'default' }, spec: {} });
         felix = d.require('FelixConfiguration', 'default');
