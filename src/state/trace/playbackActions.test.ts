@@ -46,11 +46,4 @@ describe('playback actions', () => {
     expect(playback.getState().position).toBe(2);
   });
 
-  it('a new trace starts the player over', () => {
-    const { playback, trace, actions } = setup();
-    actions.end();
-    actions.play();
-    trace.setState({ trace: { steps: [step('hop')], wire: [] } as unknown as Trace });
-    expect(playback.getState()).toMatchObject({ position: 0, playing: false });
-  });
 });

@@ -1,7 +1,7 @@
 /** The lesson being followed, docked under the topology: its title, position, back/next, and the step's sentence. */
 import { useTranslation } from 'react-i18next';
 import { findLesson } from '../../lessons/index';
-import { useClassroomApi, useLesson } from '../../state/classroomHooks';
+import { useClassroomApi, useLesson } from '../../state/hooks';
 import { lessonButton } from './LessonPanel';
 
 export function LessonDock() {

@@ -1,5 +1,5 @@
 /** The page by mode: the whole app, the embed (diagram and step controls), or the presentation. */
-import { useClassroom } from '../../state/classroomHooks';
+import { useClassroom } from '../../state/hooks';
 import { App } from '../App';
 import { PresentView } from '../present/PresentView';
 import { EmbedView } from './EmbedView';
