@@ -167,6 +167,26 @@ export const importBoundaries = [
     ],
   },
   {
+    name: 'traceViews (what a person reads of a trace: page, worker and CLI)',
+    files: ['src/traceViews/**/*.ts'],
+    ignores: ['src/traceViews/**/*.test.ts'],
+    patterns: [
+      lib([...UI_LIBS, 'comlink', 'react-i18next'], 'traceViews are pure functions over a Trace; the UI maps them to elements.'),
+      intoFolder(['state', 'ui', 'worker', 'cli', 'io', 'kernelcheck'], 'traceViews depend on engine types (and i18n words) only.'),
+      { regex: '(?:^|/)engine/(?!model/)', allowTypeImports: true, message: 'traceViews read engine types only (engine/model constants at most): no engine code runs here.' },
+    ],
+  },
+  {
+    name: 'edit (scenario editing: YAML documents and edits, no engine code)',
+    files: ['src/edit/**/*.ts'],
+    ignores: ['src/edit/**/*.test.ts'],
+    patterns: [
+      lib([...UI_LIBS, 'comlink', 'i18next', 'react-i18next'], 'edit is pure functions over YAML text and the normalised scenario.'),
+      intoFolder(['state', 'ui', 'worker', 'cli', 'io', 'i18n', 'kernelcheck'], 'edit depends on engine types only.'),
+      ENGINE_RUNTIME_TYPE_ONLY('edit'),
+    ],
+  },
+  {
     name: 'i18n',
     files: ['src/i18n/**/*.ts'],
     patterns: [{ regex: '^\\.\\./', message: 'i18n imports nothing of ours.' }, lib([...UI_LIBS, 'comlink'], 'i18n is catalogues only.')],
