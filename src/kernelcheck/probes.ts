@@ -46,6 +46,8 @@ for (const port of cfg.udp) for (const addr of addrs) {
   u.bind(port, addr, ready);
 }
 if (pending === 0) process.stdout.write('READY\n');
+// Stay up until killed, also with no port to listen on (else the exit can reach the parent before READY does).
+setInterval(() => {}, 1 << 30);
 `;
 
 const PROBER = String.raw`
