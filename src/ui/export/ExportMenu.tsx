@@ -12,6 +12,7 @@ import { useClassroomApi } from '../../state/classroomHooks';
 import { usePlayItems, usePlayback, useScenario, useTrace } from '../../state/hooks';
 import { visiblePositions } from '../../state/playback';
 import { sentenceCatalogue } from '../share/sentences';
+import { localizeTraceText } from '../stepText';
 import { useTheme } from '../theme/useTheme';
 import { download, slug } from './download';
 import { gifFile, pngFile, slidesFile, svgFile, webmFile, type ExportFile, type JobContext } from './exportJobs';
@@ -68,7 +69,7 @@ export function ExportMenu() {
 
   const traceText = (format: TextFormat) =>
     run(async (): Promise<ExportFile> => {
-      const answer = await formatTrace(trace!, format, sentenceCatalogue(i18n, language), detail === 'detailed');
+      const answer = await formatTrace(localizeTraceText(t, trace!), format, sentenceCatalogue(i18n, language), detail === 'detailed');
       if (answer.kind !== 'ok') throw new Error(answer.kind === 'error' ? answer.message : 'stale');
       const file = TEXT_FILE[format];
       return { blob: new Blob([`${answer.value}\n`], { type: file.type }), name: `${base}.${file.ext}` };
