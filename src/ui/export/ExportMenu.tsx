@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { usePlayback, usePlayItems, useScenario, useTrace } from '../../state/hooks';
 import { visiblePositions } from '../../state/trace/playback';
 import { formatTrace, i18nTranslate } from '../../traceViews/index';
+import { localizeTraceText } from '../../traceViews/stepText';
 import { useTheme } from '../theme/useTheme';
 import { download, slug } from './download';
 import { gifFile, pngFile, slidesFile, svgFile, webmFile, type ExportFile, type JobContext } from './exportJobs';
@@ -66,7 +67,7 @@ export function ExportMenu() {
 
   const traceText = (format: TextFormat) =>
     run((): ExportFile => {
-      const text = formatTrace(trace!, format, { t: i18nTranslate(i18n, language), detail: detail === 'detailed' });
+      const text = formatTrace(localizeTraceText(t, trace!), format, { t: i18nTranslate(i18n, language), detail: detail === 'detailed' });
       const file = TEXT_FILE[format];
       return { blob: new Blob([`${text}\n`], { type: file.type }), name: `${base}.${file.ext}` };
     });
