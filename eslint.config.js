@@ -1,6 +1,7 @@
-// ESLint: TypeScript rules, React hooks, no HTML injection, and the folder
+// ESLint: TypeScript rules, React hooks, no HTML injection, no import cycle, and the folder
 // boundaries of STYLE.md (tools/importBoundaries.js).
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -36,6 +37,18 @@ export default tseslint.config(
     files: ['src/ui/**/*.{ts,tsx}', 'src/state/**/*.{ts,tsx}', 'src/main.tsx'],
     languageOptions: { globals: globals.browser },
     ...reactHooks.configs.flat['recommended-latest'],
+  },
+  {
+    // No import cycle in the app's own code (issue 19): a cycle hides which module owns what and breaks module init order.
+    name: 'no import cycle',
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   ...importBoundaries.map(({ name, files, ignores, patterns }) => ({
     name: `boundaries/${name}`,

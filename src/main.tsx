@@ -9,7 +9,7 @@ import { createI18n, pickLanguage } from './i18n';
 import './index.css';
 import { createAppState } from './state/appState';
 import { AppStateContext } from './state/AppStateContext';
-import { createClassroom } from './state/classroom';
+import { createClassroom } from './state/classroom/classroom';
 import { ClassroomContext } from './state/classroomHooks';
 import { Root } from './ui/share/Root';
 import { bootClassroom } from './ui/share/boot';

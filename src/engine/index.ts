@@ -34,8 +34,6 @@ export { PRESETS, loadPreset } from './presets/catalog';
 export { compileScenario, nodeStateViews } from './trace/cluster';
 export { formatIpsetSave } from './linux/ipset';
 export { traceFlow } from './trace/traceFlow';
-export { formatTraceText, formatTraceMarkdown } from './trace/format';
-export { formatTraceMermaid, mermaidText } from './trace/mermaid';
 export { listPlaces } from './trace/places';
 export * from './topology/public';
 export { FELIX_ROUTE_STYLES, KUBE_PROXY_NFT_LAYOUTS } from './versions/linuxTable';

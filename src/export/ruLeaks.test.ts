@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { translator } from '../cli/i18n';
-import { formatTraceMermaid } from '../engine/index';
+import { formatTraceMermaid } from '../traceViews/index';
 import { createI18n } from '../i18n/index';
 import { findLatinLeaks } from '../i18n/latinLeaks';
-import { playItems, visiblePositions } from '../state/playback';
+import { playItems, visiblePositions } from '../state/trace/playback';
 import { renderDiagramSvg } from './svg/renderSvg';
 import { labFlow } from './testing/labFlow';
 

@@ -106,6 +106,7 @@ export const en = {
     conflict: 'conflict',
     'too-large': 'too large',
     'not-modelled': 'not modelled',
+    'windows-policy': 'policy on Windows (HNS ACL)',
     'engine-error': 'engine error',
   },
   theme: { label: 'Theme', light: 'Light', dark: 'Dark' },

@@ -1,12 +1,28 @@
 /** Русские фразы для поведения Windows-узлов (issue 12); см. explain.winBehaviour.en.ts. */
 export const winBehaviourRu = {
   explain: {
+    lbSnat1809: 'Сборка {{build}} (Windows Server 2019 до 17763.1432): балансировщик отправляет {{vip}} на {{backend}} и вдобавок подменяет адрес пода адресом узла {{snat}} (SNAT), поэтому бэкенд видит узел, а не под.',
+    icmpNotTransposed: 'На сборке {{build}} VFP не выполняет обратное преобразование ICMP через OutBoundNAT: эхо-запрос к {{dst}} мог бы уйти, но ответ не найдёт дороги назад.',
+    clusterIpPortNotServed: '{{vip}} — ClusterIP, известный этому узлу, но порт {{port}}/{{proto}} не обслуживает ни один балансировщик: VFP отбрасывает пакет, а не отправляет его наружу.',
+    flannelOverlayNodeToRemotePod: 'В сети flannel VXLAN (win-overlay) сам узел достаёт только до своих подов: {{dst}} принадлежит другому узлу, и пакет теряется.',
+    healthCheckLb: 'Балансировщик проверки работоспособности для {{vip}}:{{port}} (forwardHealthCheckVip) отправляет проверку на {{backend}} — корневую конечную точку HNS {{endpoint}}: там отвечает сервер проверок kube-proxy.',
+    healthCheckServer: 'Сервер проверок kube-proxy слушает порт {{port}} на всех адресах узла ({{what}}) и отвечает на проверку.',
+    vnicMtuFragment: 'Пакет ({{size}} байт) больше MTU {{mtu}} vNIC {{port}}: отправитель делит его на {{count}} фрагментов; трассировка следует за первым.',
+    vnicMtuEmsgsize: 'Пакет ({{size}} байт) больше MTU {{mtu}} vNIC {{port}}, а сокет запрещает фрагментацию: отправка не удаётся.',
     networkMissing: 'CNI не создал HNS-сеть {{network}} ({{detail}}), поэтому у подов этого узла нет сети: готовность сообщает то же самое как {{finding}}.',
     icmpToVip: 'Балансировщики {{vip}} ({{service}}) сопоставляют только порты TCP и UDP: для эхо-запроса ICMP правила нет, и ответа не будет.',
     outerRoute: 'Адрес провайдера {{pa}} в другой подсети: внешний VXLAN-пакет уходит через управляющий vNIC на шлюз {{nextHop}}.',
     noListener: 'Для порта {{port}} на этом узле нет балансировщика ({{service}}), поэтому пакет попадает в стек самого узла, где этот порт никто не слушает: узел отвечает сбросом соединения (для UDP — ICMP port unreachable).',
   },
   reason: {
+    'icmp-not-transposed': 'Ping от {{node}} к {{dst}} через OutBoundNAT на сборке {{build}} остаётся без ответа: VFP не выполняет обратное преобразование ICMP (документация Kubernetes, раздел ограничений). TCP и UDP работают.',
+    'clusterip-port-not-served': '{{vip}} — ClusterIP, но ни один балансировщик на {{node}} не обслуживает порт {{port}}/{{proto}}: VFP отбрасывает пакет.',
+    'flannel-overlay-node-to-remote-pod': 'С flannel VXLAN (win-overlay) Windows-узел {{node}} достаёт только до своих подов; {{dst}} — под узла {{owner}} (документация Kubernetes, ограничения flannel).',
+    'windows-ipv6-calico': 'Calico для Windows работает только с IPv4: {{node}} не может достучаться до {{dst}} по IPv6.',
+    'windows-ipv6-overlay': 'Overlay-сеть (VXLAN) узла {{node}} на Windows работает только с IPv4 (в win-overlay нет IPv6, kube-proxy в overlay откатывается на IPv4): IPv6 к {{dst}} не пойдёт.',
+    'windows-ipv6-l2bridge': 'Сеть L2Bridge узла {{node}} могла бы работать в двойном стеке IPv4/IPv6 начиная с Windows Server 2019, но сценарий не даёт ей адресов IPv6, а packetwalk моделирует только IPv4: {{dst}} не трассируется.',
+    'windows-known-issue-nodeport-overlay': 'Известная проблема на {{node}} (сборка {{build}}): NodePort {{port}} в overlay-сети к узлу с Windows Server 2022 числился неработающим (обход — externalTrafficPolicy: Local); какое обновление это исправило, не сказано. Источник: {{source}}',
+    'windows-known-issue-l2bridge-dsr': 'Известная проблема на {{node}} (сборка {{build}}): трафик между подами (к {{dst}}) в сети l2bridge с DSR на Windows Server 2022 с KB5005619 и новее числился неработающим (обход — выключить WinDSR); какое обновление это исправило, не сказано. Источник: {{source}}',
     'windows-network-missing': 'У Windows-подов на {{node}} нет сети: CNI не создаёт HNS-сеть {{network}} при {{detail}} (замечание готовности {{finding}}).',
     'duplicate-load-balancer': 'На {{node}} адрес {{vip}}:{{port}} обслуживают два балансировщика HNS (остаток старого kube-proxy): пакет взял {{used}}, {{shadowed}} затенён. Удалите устаревший список политик.',
     'icmp-to-service-vip': 'На пинг адреса сервиса {{vip}} ({{service}}) Windows не отвечает: балансировщики HNS обрабатывают только TCP и UDP, хотя у сервиса есть конечные точки.',

@@ -107,6 +107,7 @@ export const ru: Messages = {
     conflict: 'противоречие',
     'too-large': 'слишком большой объём',
     'not-modelled': 'не моделируется',
+    'windows-policy': 'политика на Windows (ACL в HNS)',
     'engine-error': 'ошибка движка',
   },
   theme: { label: 'Тема', light: 'Светлая', dark: 'Тёмная' },

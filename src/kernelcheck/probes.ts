@@ -37,7 +37,7 @@ for (const port of cfg.tcp) {
 }
 for (const port of cfg.udp) {
   const u = dgram.createSocket('udp4');
-  u.on('message', (m, r) => { say({ proto: 'udp', laddr: cfg.ip, lport: port, raddr: r.address, rport: r.port, token: String(m).trim() }); u.send(m, r.port, r.address); });
+  u.on('message', (m, r) => { const token = String(m).trim(); say({ proto: 'udp', laddr: cfg.ip, lport: port, raddr: r.address, rport: r.port, token }); u.send(token, r.port, r.address); });
   u.on('error', () => {});
   u.bind(port, '0.0.0.0', ready);
 }
@@ -58,7 +58,9 @@ if (a.proto === 'tcp') {
   const u = dgram.createSocket('udp4');
   u.on('error', (e) => done({ result: e.code || String(e) }));
   u.on('message', (m) => done({ result: 'reply', token: String(m) }));
-  u.bind(a.sport, () => u.connect(a.dport, a.dst, (e) => e ? done({ result: e.code }) : u.send(a.token)));
+  // A sized datagram: the token padded with spaces to the IP total length asked (20 IP + 8 UDP bytes less).
+  const data = a.size ? a.token.padEnd(Math.max(a.token.length, a.size - 28), ' ') : a.token;
+  u.bind(a.sport, () => u.connect(a.dport, a.dst, (e) => e ? done({ result: e.code }) : u.send(data)));
 }
 `;
 
@@ -109,17 +111,25 @@ export interface ProbeResult {
   detail?: string;
 }
 
-export async function probe(ns: string, proto: 'tcp' | 'udp' | 'icmp', dst: string, dport: number | undefined, sport: number, token: string, timeoutMs: number): Promise<ProbeResult> {
+/** A sized probe: IP total length (ICMP echo, UDP), and DF for ping (`-M do` / `-M dont`; unset = ping's default). */
+export interface ProbeSize {
+  size?: number;
+  df?: boolean;
+}
+
+export async function probe(ns: string, proto: 'tcp' | 'udp' | 'icmp', dst: string, dport: number | undefined, sport: number, token: string, timeoutMs: number, sized: ProbeSize = {}): Promise<ProbeResult> {
   if (proto === 'icmp') {
     const pattern = Buffer.from(token.slice(0, 8).padEnd(8, '-')).toString('hex');
-    const r = await run('ip', ['netns', 'exec', ns, 'ping', '-n', '-c', '1', '-W', String(Math.ceil(timeoutMs / 1000)), '-p', pattern, dst], timeoutMs);
+    const size = sized.size !== undefined ? ['-s', String(sized.size - 28)] : [];
+    const df = sized.df === undefined ? [] : ['-M', sized.df ? 'do' : 'dont'];
+    const r = await run('ip', ['netns', 'exec', ns, 'ping', '-n', '-c', '1', '-W', String(Math.ceil(timeoutMs / 1000)), ...size, ...df, '-p', pattern, dst], timeoutMs);
     if (r.code === 0) return { result: 'echo-reply' };
     const m = /(Destination [A-Za-z ]+Unreachable|Time to live exceeded|Frag needed[^\n]*)/.exec(r.out);
     if (m) return { result: m[1]!.replace('Destination ', '').toLowerCase(), detail: r.out.trim() };
     if (/connect: ([^\n]+)/.test(r.out)) return { result: /connect: ([^\n]+)/.exec(r.out)![1]!, detail: r.out.trim() };
     return { result: 'timeout', detail: r.out.trim() };
   }
-  const r = await run('ip', ['netns', 'exec', ns, process.execPath, '-e', PROBER, JSON.stringify({ proto, dst, dport, sport, token, timeoutMs })], timeoutMs);
+  const r = await run('ip', ['netns', 'exec', ns, process.execPath, '-e', PROBER, JSON.stringify({ proto, dst, dport, sport, token, timeoutMs, size: sized.size })], timeoutMs);
   const line = r.out.split('\n').find((l) => l.startsWith('{'));
   return line ? (JSON.parse(line) as ProbeResult) : { result: 'prober-failed', detail: r.out.trim() };
 }

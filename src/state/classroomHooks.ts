@@ -1,9 +1,9 @@
 /** React bindings for the classroom stores (share, embed, presentation, lessons). */
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
-import type { Classroom } from './classroom';
-import type { ClassroomState } from './classroomStore';
-import type { LessonState } from './lessonStore';
+import type { Classroom } from './classroom/classroom';
+import type { ClassroomState } from './classroom/classroomStore';
+import type { LessonState } from './classroom/lessonStore';
 
 export const ClassroomContext = createContext<Classroom | null>(null);
 

@@ -1,22 +1,22 @@
 /** React bindings for the vanilla stores (the zustand `useStore` pattern). */
 import { useContext, useMemo } from 'react';
 import { useStore } from 'zustand';
-import type { Actions } from './actions';
-import type { BranchActions } from './branchActions';
-import type { BranchState } from './branchStore';
+import type { Actions } from './scenario/scenarioActions';
+import type { BranchActions } from './trace/branchActions';
+import type { BranchState } from './trace/branchStore';
 import { AppStateContext } from './AppStateContext';
 import type { AppState } from './appState';
 import type { ObjectRef } from '../engine/index';
-import type { CompareActions } from './compareActions';
-import type { CompareState } from './compareStore';
-import type { NodeStateState } from './nodeStateStore';
-import { relatedOwners } from './ownerRelation';
-import { playItems, type PlayItem } from './playback';
-import type { PlaybackActions } from './playbackActions';
-import type { PlaybackState } from './playbackStore';
-import type { ScenarioState } from './scenarioStore';
-import type { SelectionState, SelectionStore } from './selectionStore';
-import type { TraceState } from './traceStore';
+import type { CompareActions } from './compare/compareActions';
+import type { CompareState } from './compare/compareStore';
+import type { NodeStateState } from './scenario/nodeStateStore';
+import { relatedOwners } from './scenario/ownerRelation';
+import { playItems, type PlayItem } from './trace/playback';
+import type { PlaybackActions } from './trace/playbackActions';
+import type { PlaybackState } from './trace/playbackStore';
+import type { ScenarioState } from './scenario/scenarioStore';
+import type { SelectionState, SelectionStore } from './scenario/selectionStore';
+import type { TraceState } from './trace/traceStore';
 
 function useAppState(): AppState {
   const state = useContext(AppStateContext);

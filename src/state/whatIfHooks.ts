@@ -3,7 +3,7 @@ import { useContext } from 'react';
 import { useStore } from 'zustand';
 import { AppStateContext } from './AppStateContext';
 import type { AppState } from './appState';
-import type { InsightActions, InsightState } from './insightStore';
+import type { InsightActions, InsightState } from './whatIf/insightStore';
 import type { WhatIfActions } from './whatIf/whatIfActions';
 import type { WhatIfState } from './whatIf/whatIfStore';
 

@@ -25,7 +25,7 @@ import type {
 
 import type { DecodeResult } from '../share/codec';
 import type { ScenarioSource } from '../share/scenarioSource';
-import type { ExplainCatalogue } from './explainText';
+import type { ExplainCatalogue } from '../traceViews/catalogue';
 
 export type { ExplainCatalogue };
 

@@ -13,9 +13,6 @@ import {
   PRESETS,
   buildTopology,
   compileScenario,
-  formatTraceMarkdown,
-  formatTraceMermaid,
-  formatTraceText,
   importFiles,
   listPlaces,
   loadScenarioText,
@@ -33,7 +30,7 @@ import {
 import { decodeShareUrl } from '../share/codec';
 import { applyScenarioEdits, importedText, resolveSourceText, sourceName, type ScenarioSource } from '../share/scenarioSource';
 import type { EngineWorkerApi, OpenedScenario, OpenScenarioOptions } from './api';
-import { catalogueExplainer } from './explainText';
+import { catalogueExplainer, formatTraceMarkdown, formatTraceMermaid, formatTraceText } from '../traceViews/index';
 import { compareImported, ipamViewOf, readinessOf, runbookOf } from './whatIf.worker';
 
 /** An engine exception as a diagnostic (the engine is meant to be total; this names what it failed on). */

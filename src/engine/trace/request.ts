@@ -10,6 +10,7 @@ import { backendPinError } from './backendPin';
 import type { Diagnostic } from '../model/diagnostic';
 import type { Arrival, Place } from '../model/hop';
 import { ipv4Range, isIPv4, isIPv6 } from '../model/ipv4';
+import { windowsIpv6Refusal } from '../windows/ipv6';
 import type { L4Proto } from '../model/packet';
 import type { NodeOs, ServiceSpec } from '../model/scenario';
 import type { Endpoint, Flow, Reason } from '../model/trace';
@@ -43,6 +44,8 @@ export interface ResolvedFlow {
   service?: ServiceSpec;
   /** A documented platform limitation the flow runs into before any packet moves (e.g. hostNetwork on Windows). */
   limitation?: Reason;
+  /** The source of that limitation, for the trace's one step. */
+  limitationSource?: string;
 }
 
 /**
@@ -50,7 +53,7 @@ export interface ResolvedFlow {
  * @see DATAPATH-FACTS §7 [K6][K12] (no host networking for normal pods; no IPv6
  *   on overlay), §8.1 [D2] (Calico on Windows is IPv4-only); the seed.
  */
-function windowsLimitation(c: CompiledCluster, req: FlowRequest, src: Endpoint, srcPlace: Place): Reason | undefined {
+function windowsLimitation(c: CompiledCluster, req: FlowRequest, src: Endpoint, srcPlace: Place): (Reason & { source?: string }) | undefined {
   const pods = [req.src, req.dst].flatMap((spec) => {
     const [kind, rest] = splitForm(spec);
     const pod = kind === 'pod' ? clusterLookups(c).pod(rest) : undefined;
@@ -62,7 +65,12 @@ function windowsLimitation(c: CompiledCluster, req: FlowRequest, src: Endpoint, 
     }
   }
   const windowsSrc = srcPlace.kind === 'windows-pod' || srcPlace.kind === 'windows-node';
-  if (windowsSrc && isIPv6(req.dst)) return { code: 'windows-ipv6-unsupported', params: { node: src.node ?? '', dst: req.dst } };
+  if (windowsSrc && isIPv6(req.dst)) {
+    // Each network type refuses IPv6 for its own reason (windows/ipv6.ts).
+    const st = c.nodes.get(src.node ?? '');
+    const why = st?.kind === 'windows' ? windowsIpv6Refusal(st) : { code: 'windows-ipv6-calico' as const, source: 'D2 Calico for Windows requirements' };
+    return { code: why.code, params: { node: src.node ?? '', dst: req.dst }, source: why.source };
+  }
   return undefined;
 }
 
@@ -192,7 +200,8 @@ export function resolveFlow(c: CompiledCluster, req: FlowRequest): { resolved?: 
   const limitation = windowsLimitation(c, req, src.endpoint, src.place);
   if (limitation) {
     const flow: Flow = { proto: req.proto ?? 'tcp', src: src.endpoint, dst: { spec: req.dst, ip: isIPv4(req.dst) ? req.dst : '0.0.0.0', kind: 'ip' }, packet: req.packet ?? 'first' };
-    return { resolved: { flow, start: { place: src.place, packet: { headers: [] }, local: true }, srcPlace: src.place, limitation } };
+    const { source, ...reason } = limitation;
+    return { resolved: { flow, start: { place: src.place, packet: { headers: [] }, local: true }, srcPlace: src.place, limitation: reason, ...(source ? { limitationSource: source } : {}) } };
   }
   const dst = resolveDestination(c, req.dst, srcNs, srcOs);
   if ('error' in dst) return { error: dst.error };

@@ -3,7 +3,17 @@
  * every destination place (places, Services, NodePorts, every address in the
  * nodes' state) × TCP/UDP/ICMP, traced and checked against the invariants in
  * testing/invariants.ts. Prints the per-preset counts; fails on any violation.
+ *
+ * The same traces are the golden of issue 14: each preset's traces, grouped
+ * by source, are hashed as JSON into `golden/<preset>.txt`, so a refactor
+ * that changes any step, packet or reason of any flow fails here. An
+ * intended change is accepted with `npx vitest run -u src/engine/trace/sweep.test.ts`
+ * and named in its commit. `PACKETWALK_GOLDEN_DUMP=DIR` also writes every
+ * trace in full (one file per preset) to compare two branches with diff.
  */
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PRESETS } from '../presets/catalog';
 import { checkFlow, describeRequest, type Violation } from '../testing/invariants';
@@ -14,24 +24,44 @@ interface Tally {
   flows: number;
   verdicts: Record<string, number>;
   violations: { flow: string; v: Violation }[];
+  /** Per source: the flows and their traces as JSON lines, in sweep order. */
+  golden: Map<string, string[]>;
 }
 
 function sweep(name: string): Tally {
   const c = preset(name);
-  const t: Tally = { flows: 0, verdicts: {}, violations: [] };
+  const t: Tally = { flows: 0, verdicts: {}, violations: [], golden: new Map() };
   for (const req of sweepFlows(c)) {
     const r = checkFlow(c, req);
     t.flows++;
     const verdict = r.trace ? r.trace.verdict : r.violations.length ? 'throws' : 'bad-request';
     t.verdicts[verdict] = (t.verdicts[verdict] ?? 0) + 1;
     for (const v of r.violations) t.violations.push({ flow: describeRequest(req), v });
+    const lines = t.golden.get(req.src) ?? [];
+    lines.push(`${describeRequest(req)}\t${r.trace ? JSON.stringify(r.trace) : verdict}`);
+    t.golden.set(req.src, lines);
   }
   return t;
 }
 
+const dumpDir = process.env.PACKETWALK_GOLDEN_DUMP;
+
+/** One line per source: its flow count and a hash of its traces. */
+function golden(name: string, t: Tally): string {
+  const lines = ['# source\tflows\tsha256 of the traces as JSON (see sweep.test.ts)'];
+  for (const [src, flows] of t.golden) {
+    lines.push(`${src}\t${flows.length}\t${createHash('sha256').update(flows.join('\n')).digest('hex').slice(0, 16)}`);
+  }
+  if (dumpDir) {
+    mkdirSync(dumpDir, { recursive: true });
+    writeFileSync(join(dumpDir, `${name}.jsonl`), [...t.golden.values()].flat().join('\n') + '\n');
+  }
+  return lines.join('\n') + '\n';
+}
+
 describe('all-pairs sweep over the presets', () => {
   for (const p of PRESETS) {
-    it(`${p.name}: every flow keeps the invariants`, () => {
+    it(`${p.name}: every flow keeps the invariants, and its traces match the golden`, async () => {
       const t = sweep(p.name);
       const flowsByCode: Record<string, Set<string>> = {};
       for (const { flow, v } of t.violations) (flowsByCode[v.code] ??= new Set()).add(flow);
@@ -40,6 +70,7 @@ describe('all-pairs sweep over the presets', () => {
       console.log(`sweep ${p.name}: ${t.flows} flows (${JSON.stringify(t.verdicts)}); ${bad} flows violate${perCode ? `: ${perCode}` : ''}`);
       const shown = t.violations.slice(0, 20).map(({ flow, v }) => `${flow}: [${v.code}] ${v.message}`);
       expect(shown).toEqual([]);
+      await expect(golden(p.name, t)).toMatchFileSnapshot(`golden/${p.name}.txt`);
     });
   }
 });

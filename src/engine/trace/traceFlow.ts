@@ -65,7 +65,7 @@ function replyPacket(flow: Flow, d: Delivered, which: 'first' | 'next', ttl: num
 /** A flow stopped by a platform limitation before any packet: one step that says which. */
 function limitationTrace(r: ResolvedFlow): Trace {
   const rec = new StepRecorder(r.flow.src.node);
-  rec.add({ at: { component: 'node', layer: r.flow.src.node }, action: 'unsupported', before: { headers: [] }, rule: { text: r.limitation!.code, source: 'K6 kubernetes.io windows-networking limitations; K12 (hostNetwork KEP withdrawn); D2 Calico for Windows requirements; the seed' }, explain: 'trace.limitation', params: { code: r.limitation!.code } });
+  rec.add({ at: { component: 'node', layer: r.flow.src.node }, action: 'unsupported', before: { headers: [] }, rule: { text: r.limitation!.code, source: r.limitationSource ?? 'K6 kubernetes.io windows-networking limitations; K12 (hostNetwork KEP withdrawn); D2 Calico for Windows requirements; the seed' }, explain: 'trace.limitation', params: { code: r.limitation!.code } });
   return { flow: r.flow, verdict: 'unsupported', reason: r.limitation!, steps: rec.steps, wire: [] };
 }
 

@@ -9,7 +9,8 @@ import { cidrContains, nthAddress, parseCidr, prefixOf } from '../model/ipv4';
 import type { NodeSpec } from '../model/scenario';
 import { nodeKubeProxy } from './kubeProxySettings';
 import { missingNetwork } from './networkMissing';
-import { lbBackendCap, windowsBuild } from './lbCap';
+import { lbBackendCap } from './lbCap';
+import { parseWindowsBuild } from './osBuild';
 import { windowsCni } from './cni';
 import { compileHostEndpoint, compileHostRoutes, compileNetwork } from './network';
 import { compilePodEndpoints } from './podEndpoints';
@@ -26,16 +27,17 @@ export function compileWindowsNode(node: NodeSpec, self: PeerNode, view: Cluster
   const networkMissing = missingNetwork(view.scenario, cni, self);
   const natList = cni.natExceptions(self);
   const natDisputed = cni.natDisputed?.(self);
-  const settings = nodeKubeProxy(view.scenario.kubeProxy, node.name, cni, block, nthAddress(block, 2));
+  const osBuild = parseWindowsBuild(node.kernelVersion, node.labels, node.osImage);
+  const settings = nodeKubeProxy(view.scenario.kubeProxy, node.name, cni, block, nthAddress(block, 2), osBuild);
   const hostEndpoint = compileHostEndpoint(self, network, cni, block, settings.sourceVip);
   const hostIps = [self.ip, hostEndpoint.IPAddress];
   const pods = compilePodEndpoints(self, view, network, cni, block, hostIps);
-  const build = windowsBuild(node.kernelVersion, node.labels);
-  const lbCap = lbBackendCap(build);
+  const build = osBuild.build;
+  const lbCap = lbBackendCap(osBuild);
   const hostMac = self.nicMac;
-  const wk = compileWinkernel({ node: node.name, nodeIp: self.ip, hostMac, mode, network, pods: pods.pods, cap: lbCap, view, settings });
+  const wk = compileWinkernel({ node: node.name, nodeIp: self.ip, hostMac, mode, network, pods: pods.pods, cap: lbCap, view, settings, osBuild });
   const endpoints = [hostEndpoint, ...pods.endpoints, ...wk.remoteEndpoints];
-  const ports = compileVfpPorts({ node: node.name, nodeIp: self.ip, hostMac, mode, network, block, pods: pods.pods, endpoints, hostEndpoint, loadBalancers: wk.loadBalancers, natSources: Object.fromEntries(natList.map((e) => [e.cidr, e.source])) });
+  const ports = compileVfpPorts({ node: node.name, nodeIp: self.ip, hostMac, mode, network, block, pods: pods.pods, endpoints, hostEndpoint, loadBalancers: wk.loadBalancers, natSources: Object.fromEntries(natList.map((e) => [e.cidr, e.source])), aclOrigins: pods.aclOrigins });
   return {
     kind: 'windows',
     name: node.name,
@@ -43,6 +45,7 @@ export function compileWindowsNode(node: NodeSpec, self: PeerNode, view: Cluster
     ref: node.ref,
     ip: self.ip,
     ...(build !== undefined ? { build } : {}),
+    osBuild,
     mode,
     hostMac,
     ...(cni.vsid !== undefined ? { vsid: cni.vsid, vxlanPort: 4789 } : {}),

@@ -22,11 +22,14 @@
  *   (component-base featuregate), while the seed says the value is ignored —
  *   sources disagree, both lead to the same check here only when the gate is
  *   written false: kube-proxy does not run (marked assumption).
+ * - DSR also needs HNS support (hcn DsrSupported, by build: osBuild.ts): NewProxier
+ *   returns its error when enableDSR is set on a build without it [K1].
  * - L2Bridge: kube-proxy passes an empty SourceVIP ([K1], DATAPATH-FACTS §4.4).
  */
 import { cidrContains, type Cidr } from '../model/ipv4';
 import { winkernelOf, type KubeProxySpec } from '../model/scenario';
 import type { WindowsCni } from './cni';
+import { buildHas, buildSource, type WinBuild } from './osBuild';
 
 export interface NodeKubeProxy {
   networkName: string;
@@ -35,6 +38,9 @@ export interface NodeKubeProxy {
   /** Where the source VIP comes from, for the `lb` view and the rules that use it. */
   sourceVipSource: string;
   enableDSR: boolean;
+  /** HNS on this build supports DSR (hcn DsrSupported, osBuild.ts): decides ETP Local and preserve-destination, whatever enableDSR says. */
+  dsrSupported: boolean;
+  dsrSource: string;
   featureGates: Record<string, boolean>;
   forwardHealthCheckVip: boolean;
   /** The object the node's own settings come from, when they are not the cluster-wide ones. */
@@ -48,7 +54,7 @@ export interface NodeKubeProxy {
 const W1 = 'W1 sig-windows-tools hostprocess/calico/kube-proxy/start.ps1: --source-vip = the IP of Calico_ep (.2 of the node\'s block, C25)';
 const W2 = 'W2 sig-windows-tools hostprocess/flannel/kube-proxy/start.ps1: --source-vip = an address host-local reserves in the node\'s lease (assumption: .2)';
 
-export function nodeKubeProxy(kp: KubeProxySpec, node: string, cni: WindowsCni, block: Cidr, hostEndpointIp: string): NodeKubeProxy {
+export function nodeKubeProxy(kp: KubeProxySpec, node: string, cni: WindowsCni, block: Cidr, hostEndpointIp: string, build: WinBuild = { label: 'build not reported' }): NodeKubeProxy {
   const own = kp.winkernelByNode && Object.hasOwn(kp.winkernelByNode, node) ? kp.winkernelByNode[node] : undefined;
   const spec = winkernelOf(kp, node);
   const notes: string[] = [];
@@ -68,12 +74,16 @@ export function nodeKubeProxy(kp: KubeProxySpec, node: string, cni: WindowsCni, 
       if (written) notes.push(`the cluster-wide winkernel.sourceVip ${written} is outside this node's block ${block.text} (another node's address); assumption: this node's start script passes its own, ${hostEndpointIp}`);
     }
   }
-  const down = proxyDown(spec.enableDSR, gates, overlay);
+  const dsrSupported = buildHas(build, 'dsr');
+  const dsrSource = buildSource(build, 'dsr');
+  const down = proxyDown(spec.enableDSR, gates, overlay) ?? (spec.enableDSR && !dsrSupported ? { reason: `enableDSR true on a build whose HNS has no DSR (${build.label})`, source: `K1 winkernel NewProxier: enableDSR with hcn DsrSupported failing returns the error; ${dsrSource}`, assumption: false } : undefined);
   return {
     networkName: spec.networkName,
     sourceVip,
     sourceVipSource,
     enableDSR: spec.enableDSR,
+    dsrSupported,
+    dsrSource,
     featureGates: gates,
     forwardHealthCheckVip: spec.forwardHealthCheckVip ?? false,
     ...(own?.from ? { from: own.from } : {}),

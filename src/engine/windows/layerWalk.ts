@@ -13,9 +13,11 @@ import type { HopResult } from '../model/hop';
 import type { WindowsPod } from './state';
 import { LAYER, type VfpPort, type VfpRule } from './vfp';
 import { matchLayer } from './vfpMatch';
+import { aclStep } from '../policy/windowsAclMatch';
 import type { Ctx, Decision } from './nodeContext';
 import { decrementTtl, ruleOf, stop, TTL_ASSUMPTION } from './nodeContext';
 import { failedLb, icmpToServiceVip, lbRewrite, missingLbStop, pickBackend } from './loadBalancing';
+import { buildHas, buildSource } from './osBuild';
 
 // ---------------------------------------------------------------- the layers
 
@@ -42,10 +44,10 @@ export function walkLayersOut(c: Ctx, port: VfpPort, p0: Packet, srcPod?: Window
     const rule = ruleOf(r);
     switch (a.type) {
       case 'allow':
-        rec.add({ at, action: 'allow', before: p, rule, explain: 'windows.aclAllow', params: { rule: r.id }, level: 'detail' });
+        rec.add({ at, action: 'allow', before: p, rule, ...aclStep(r, false) });
         break;
       case 'block':
-        rec.add({ at, action: 'drop', before: p, rule, explain: 'windows.aclBlock', params: { rule: r.id } });
+        rec.add({ at, action: 'drop', before: p, rule, ...aclStep(r, true) });
         return { packet: p, stopped: stop(c, 'dropped', 'acl-block', { rule: r.id }) };
       case 'lb': {
         const b = pickBackend(c, a, r, p);
@@ -53,8 +55,12 @@ export function walkLayersOut(c: Ctx, port: VfpPort, p0: Packet, srcPod?: Window
           rec.add({ at, action: 'drop', before: p, rule, explain: 'windows.dsrLoopback', params: { pod: srcPod.pod, vip: innerIp(p).dst } });
           return { packet: p, stopped: stop(c, 'dropped', 'dsr-loopback-not-enabled', { pod: srcPod.pod, vip: innerIp(p).dst }) };
         }
-        const q = lbRewrite(a, b, p);
-        p = rec.add({ at, action: a.snatTo ? 'dnat+snat' : 'dnat', before: p, after: q, rule, explain: a.dsr ? 'windows.lbDsr' : 'windows.lbSnat', params: { vip: innerIp(p).dst, backend: `${b.ip}:${b.port}`, snat: a.snatTo ?? '' } });
+        // D1: on 1809 before 17763.1432 a local pod's ClusterIP traffic is SNATed to the host (the build table, osBuild.ts).
+        const snat1809 = srcPod && !a.snatTo && buildHas(st.osBuild, 'pod-clusterip-snat');
+        const act = snat1809 ? { ...a, snatTo: st.ip } : a;
+        const q = lbRewrite(act, b, p);
+        const lbRule = snat1809 ? { ...rule, source: `${rule.source}; ${buildSource(st.osBuild, 'pod-clusterip-snat')}` } : rule;
+        p = rec.add({ at, action: act.snatTo ? 'dnat+snat' : 'dnat', before: p, after: q, rule: lbRule, explain: snat1809 ? 'windows.lbSnat1809' : a.dsr ? 'windows.lbDsr' : 'windows.lbSnat', params: { vip: innerIp(p).dst, backend: `${b.ip}:${b.port}`, snat: act.snatTo ?? '', build: st.osBuild.label } });
         break;
       }
       case 'nat-exempt':
@@ -62,12 +68,17 @@ export function walkLayersOut(c: Ctx, port: VfpPort, p0: Packet, srcPod?: Window
         return walkRouting(c, port, p, layer);
       case 'snat': {
         const t = tupleOf(p);
+        if (t.proto === 'icmp' && !buildHas(st.osBuild, 'icmp-outboundnat')) {
+          // K6 Limitations: VFP cannot transpose ICMP, so the echo through OutBoundNAT never comes back (build table row).
+          rec.add({ at, action: 'drop', before: p, rule: { ...rule, source: `${rule.source}; ${buildSource(st.osBuild, 'icmp-outboundnat')}`, assumption: true }, explain: 'windows.icmpNotTransposed', params: { dst: t.dst, build: st.osBuild.label } });
+          return { packet: p, stopped: stop(c, 'unsupported', 'icmp-not-transposed', { dst: t.dst, build: st.osBuild.label }) };
+        }
         const q = patchInnerIp(p, { src: a.ip });
         const after = t.proto === 'icmp' ? q : patchInnerL4(q, { sport: ephemeralPort(`outboundnat:${t.src}:${t.sport}>${t.dst}:${t.dport}`) });
-        if (t.proto === 'icmp') c.ctx.warnings.push({ code: 'icmp-through-outboundnat', params: { node: st.name, dst: t.dst } });
+        if (t.proto === 'icmp') c.ctx.warnings.push({ code: 'icmp-through-outboundnat', params: { node: st.name, dst: t.dst, build: st.osBuild.label } });
         const disputedCidr = st.natDisputed ? parseCidr(st.natDisputed.cidr) : undefined;
         const disputed = disputedCidr && cidrContains(disputedCidr, t.dst) ? st.natDisputed : undefined;
-        p = rec.add({ at, action: 'snat', before: p, after, rule: disputed ? { ...rule, source: `${rule.source}; ${disputed.source}`, assumption: true } : rule, explain: t.proto === 'icmp' ? 'windows.outboundNatIcmp' : 'windows.outboundNat', params: { src: t.src, ip: a.ip } });
+        p = rec.add({ at, action: 'snat', before: p, after, rule: disputed ? { ...rule, source: `${rule.source}; ${disputed.source}`, assumption: true } : t.proto === 'icmp' ? { ...rule, source: `${rule.source}; ${buildSource(st.osBuild, 'icmp-outboundnat')}`, assumption: true } : rule, explain: t.proto === 'icmp' ? 'windows.outboundNatIcmp' : 'windows.outboundNat', params: { src: t.src, ip: a.ip } });
         return walkRouting(c, port, p, layer);
       }
       default:

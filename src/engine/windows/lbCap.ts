@@ -1,28 +1,24 @@
 /**
- * How many backends one HNS load balancer may hold, by Windows build.
- *
- * The sources differ (DATAPATH-FACTS §5, §7): earlier revisions of the
- * Kubernetes "Networking on Windows" page [K7] and the seed say a Service may
- * not have more than 64 backends (unique destination addresses); the current
- * page [K6] says 1024. Neither ties its number to a build.
- * Assumption: the 64 limit applies to builds before Windows Server 2022
- * (20348) — the docs carried it while Windows Server 2019 was current — and
- * 1024 to Windows Server 2022 and later. An unknown build gets the seed's 64.
+ * How many backends one HNS load balancer may hold, by Windows build: the
+ * `backend-cap` rows of the build table (osBuild.ts). The sources differ
+ * (DATAPATH-FACTS §5, §7): the seed and earlier revisions of the Kubernetes
+ * "Networking on Windows" page [K7] say 64, the current page [K6] 1024, and
+ * neither ties its number to a build; so the cap shows the other source's
+ * number beside its own.
  */
+import { buildRow, parseWindowsBuild, type WinBuild } from './osBuild';
 import type { LbCap } from './state';
-
-const WS2022_BUILD = 20348;
 
 /** `10.0.26100.4061` → 26100. */
 export function windowsBuild(kernelVersion: string | undefined, labels: Record<string, string>): number | undefined {
-  const text = kernelVersion ?? labels['node.kubernetes.io/windows-build'];
-  const m = text ? /^\d+\.\d+\.(\d+)/.exec(text) : null;
-  return m ? Number(m[1]) : undefined;
+  return parseWindowsBuild(kernelVersion, labels).build;
 }
 
-export function lbBackendCap(build: number | undefined): LbCap {
-  if (build !== undefined && build >= WS2022_BUILD) {
-    return { cap: 1024, build, source: 'K6 kubernetes.io windows-networking (current: "more than 1024 backends"); assumption: applies from Windows Server 2022 (build 20348)' };
-  }
-  return { cap: 64, build, source: 'K7 earlier windows-networking page and the seed ("не больше 64 бэкендов на сервис"); assumption: builds before 20348 or unknown' };
+export function lbBackendCap(build: number | WinBuild | undefined): LbCap {
+  const b: WinBuild = typeof build === 'object' ? build : { ...(build !== undefined ? { build } : {}), label: build !== undefined ? String(build) : 'build not reported' };
+  const row = buildRow(b, 'backend-cap');
+  const cap = Number(row.value);
+  // The other number: the row the other sources give.
+  const other = cap === 64 ? buildRow({ build: 26100, label: '' }, 'backend-cap') : buildRow({ build: 17763, label: '' }, 'backend-cap');
+  return { cap, ...(b.build !== undefined ? { build: b.build } : {}), source: `build ${b.label}: ${row.source}`, otherCap: Number(other.value), otherSource: other.source };
 }

@@ -64,20 +64,16 @@ const service = (f: LbFailure): string => `${f.service.namespace}/${f.service.na
  */
 export function missingLbStop(c: Ctx, p: Packet, f: LbFailure, atHost: boolean): HopResult {
   const { st, rec } = c;
-  if (f.reason === 'etp-local-without-dsr') {
-    rec.add({ at: { component: 'vfp', layer: LAYER.slbLb }, action: 'drop', before: p, rule: { text: `${service(f)}: externalTrafficPolicy Local, enableDSR false → no load balancer for ${f.vip}:${f.port}`, source: 'K6 windows-networking: no Local traffic policy without DSR; the seed («externalTrafficPolicy: Local — только с DSR»)', owner: f.service }, explain: 'windows.etpLocalWithoutDsr', params: { port: f.port } });
-    return stop(c, 'unsupported', 'etp-local-requires-dsr', { service: service(f), port: f.port });
-  }
   if (f.reason === 'backend-cap') {
     rec.add({
       at: { component: 'vfp', layer: LAYER.slbLb },
       action: 'drop',
       before: p,
-      rule: { text: `hcnCreateLoadBalancer ${f.vip}:${f.port}/${f.proto}: ${f.backends} backends > ${f.cap}`, source: st.lbCap.source, owner: f.service, assumption: true },
+      rule: { text: `hcnCreateLoadBalancer ${f.vip}:${f.port}/${f.proto}: ${f.backends} backends > ${f.cap}`, source: `${st.lbCap.source}; the other sources say ${st.lbCap.otherCap}: ${st.lbCap.otherSource}`, owner: f.service, assumption: true },
       explain: 'windows.lbCapExceeded',
-      params: { vip: f.vip, count: f.backends, cap: f.cap, build: st.build ?? '?' },
+      params: { vip: f.vip, count: f.backends, cap: f.cap, otherCap: st.lbCap.otherCap, build: st.osBuild.label },
     });
-    return stop(c, 'unsupported', 'lb-backend-cap-exceeded', { service: service(f), count: f.backends, cap: f.cap, build: st.build ?? '?' });
+    return stop(c, 'unsupported', 'lb-backend-cap-exceeded', { service: service(f), count: f.backends, cap: f.cap, otherCap: st.lbCap.otherCap, build: st.osBuild.label });
   }
   const down = f.reason === 'kube-proxy-down' ? st.kubeProxy.down : undefined;
   const why = down ? `kube-proxy is not running on ${st.name}: ${down.reason}` : `${service(f)} has no usable endpoint for this node`;

@@ -14,7 +14,7 @@
  * - The overlay gateway `.1` answers with the network's DrMacAddress.
  */
 import type { Arrival, HopContext, HopResult } from '../model/hop';
-import { cidrContains, isLoopback } from '../model/ipv4';
+import { cidrContains, isLoopback, parseCidr } from '../model/ipv4';
 import type { Packet } from '../model/packet';
 import { innerIp, outerIp, patchInnerIp, ports, vxlanHeader, withOuterEth, withoutOuterEth } from '../model/packetOps';
 import { sameTuple, tupleOf } from '../model/flowTuple';
@@ -25,6 +25,7 @@ import type { WindowsNodeState, WindowsPod } from './state';
 import { describeTransposition, uftLookup, uftTable } from './uft';
 import { LAYER, type VfpPort } from './vfp';
 import { matchLayer } from './vfpMatch';
+import { aclStep } from '../policy/windowsAclMatch';
 import type { Ctx, Decision } from './nodeContext';
 import { decrementTtl, deliverToHost, externalPort, hostPort, loopGuard, nodePortOn, portOfPod, routedIn, ruleOf, stop, TTL_ASSUMPTION, VXLAN_PORT } from './nodeContext';
 import { encapsulate, routeByHost, transmitEncapsulated } from './egress';
@@ -33,6 +34,7 @@ import { compartmentLoopback, hostLoopback, rememberHostFlow } from './loopback'
 import { routeOnly, routingDecision, walkLayersOut } from './layerWalk';
 import { noNetworkStop } from './networkMissing';
 import { failedLb, lbRewrite, missingLbStop, pickBackend } from './loadBalancing';
+import { warnL2bridgeDsr, warnNodePortOverlay } from './buildIssues';
 
 /**
  * Carries out the switch's decision for a packet that has been through the
@@ -126,10 +128,10 @@ function deliverToPod(c: Ctx, pod: WindowsPod, p0: Packet): HopResult {
       const rule = ruleOf(r);
       const at = { component: 'vfp', layer: layer.name, chain: port.label };
       if (r.action.type === 'block') {
-        rec.add({ at, action: 'drop', before: p, rule, explain: 'windows.aclBlock', params: { rule: r.id } });
+        rec.add({ at, action: 'drop', before: p, rule, ...aclStep(r, true) });
         return stop(c, 'dropped', 'acl-block', { rule: r.id });
       }
-      if (r.action.type === 'allow') rec.add({ at, action: 'allow', before: p, rule, explain: 'windows.aclAllow', params: { rule: r.id }, level: 'detail' });
+      if (r.action.type === 'allow') rec.add({ at, action: 'allow', before: p, rule, ...aclStep(r, false) });
     }
     const key = tupleOf(p);
     table.push({ port: port.id, key, result: key, route: { kind: 'local' }, text: 'no rewrite (inbound flow)', hits: 0 });
@@ -169,6 +171,7 @@ function toHost(c: Ctx, p: Packet): HopResult {
     const r = matchLayer(layer, p, 'in');
     if (!r || r.action.type !== 'lb') continue;
     const a = r.action;
+    warnNodePortOverlay(c, p, a.dsr);
     const b = pickBackend(c, a, r, p);
     const q = rec.add({ at: { component: 'vfp', layer: layer.name, chain: port.label }, action: a.preserveDip ? 'steer' : a.snatTo ? 'dnat+snat' : 'dnat', before: p, after: lbRewrite(a, b, p), rule: ruleOf(r), explain: a.preserveDip ? 'windows.preserveDip' : a.dsr ? 'windows.nodePortDsr' : 'windows.nodePortSnat', params: { port: ports(p).dport ?? 0, backend: `${b.ip}:${b.port}`, snat: a.snatTo ?? '', vip: innerIp(p).dst } });
     const steerTo = a.preserveDip ? st.pods.find((x) => x.ip === b.ip) : undefined;
@@ -214,6 +217,7 @@ function fromPod(c: Ctx, podName: string, p0: Packet, unbound: boolean): HopResu
     rec.add({ at: { component: 'compartment', layer: pod.pod }, action: 'drop', before: p, rule: { text: `NodePort ${ports(p).dport} on ${dst}`, source: 'M6 microsoft/SDN Kubernetes/flannel/overlay/README.md: NodePort access works except from pods on the same host (assumption: still so)', assumption: true }, explain: 'windows.nodePortFromLocalPod', params: { port: ports(p).dport ?? 0 } });
     return stop(c, 'unsupported', 'nodeport-from-local-pod', { port: ports(p).dport ?? 0, pod: pod.pod });
   }
+  warnL2bridgeDsr(c, p);
   const localPeer = st.pods.find((x) => x.ip === dst);
   const gwMac = st.mode === 'overlay' ? st.network.DrMacAddress ?? hnsMac(st.hostMac) : st.hostEndpoint.MacAddress;
   const peerMac = localPeer ? localPeer.mac : dst === st.hostEndpoint.IPAddress ? packetMac(st.hostEndpoint.MacAddress) : 'ff:ff:ff:ff:ff:ff';
@@ -286,12 +290,28 @@ function fromHost(c: Ctx, p0: Packet, unbound: boolean): HopResult {
   }
   const inOverlay = cidrContains(st.block, dst) || st.ports.some((port) => port.kind === 'host' && port.layers.some((l) => l.rules.some((r) => r.action.type === 'encap' && r.match.dst?.some((d) => cidrContains(d, dst)))));
   rec.add({ at: { component: 'routing', layer: HOST_VNIC }, action: 'route', before: p0, after: p, explain: 'windows.hostSource', params: { dst, src: st.ip } });
+  if (inOverlay && !cidrContains(st.block, dst) && st.mode === 'overlay' && st.datapath.cni.modelledAs === 'flannel') return flannelNodeToRemotePod(c, p);
   if (inOverlay) {
     const framed = withOuterEth(p, { src: st.hostMac, dst: packetMac(st.network.DrMacAddress ?? st.hostMac) });
     return switchFromPort(c, hostPort(st), framed);
   }
   rememberHostFlow(c, p);
   return routeByHost(c, p, st.hostMac);
+}
+
+/**
+ * Flannel VXLAN (win-overlay): the node itself reaches only its own pods
+ * (K6 "Networking on Windows", Limitations: "Node-pod connectivity is only
+ * possible for local pods with Flannel v0.12.0 (or higher)"). Assumption:
+ * the packet is lost at the host's vNIC (the docs do not say where).
+ */
+function flannelNodeToRemotePod(c: Ctx, p: Packet): HopResult {
+  const { st, rec } = c;
+  const dst = innerIp(p).dst;
+  const owner = st.network.Policies.find((x) => x.Type === 'RemoteSubnetRoute' && cidrContains(parseCidr(x.DestinationPrefix) ?? st.block, dst));
+  const pa = owner?.Type === 'RemoteSubnetRoute' ? owner.ProviderAddress : '';
+  rec.add({ at: { component: 'routing', layer: HOST_VNIC }, action: 'drop', before: p, rule: { text: `${st.network.Name}: ${dst} is a pod of another node (RemoteSubnetRoute PA ${pa})`, source: 'K6 kubernetes.io windows-networking, Limitations (Flannel VXLAN): node-pod connectivity only for local pods; assumption: lost at the host vNIC', assumption: true }, explain: 'windows.flannelOverlayNodeToRemotePod', params: { dst } });
+  return stop(c, 'unsupported', 'flannel-overlay-node-to-remote-pod', { dst, owner: pa });
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Cidr } from '../model/ipv4';
 import type { HnsEndpoint, HnsNamespace, HnsNetwork, HnsPolicyList } from './hns';
 import type { NodeKubeProxy } from './kubeProxySettings';
 import type { NetworkMissing } from './networkMissing';
+import type { WinBuild } from './osBuild';
 import type { VfpPort } from './vfp';
 
 /** Overlay = Calico VXLAN (VSID); l2bridge = Calico BGP without encapsulation. */
@@ -44,16 +45,19 @@ export interface LbCap {
   cap: number;
   build?: number;
   source: string;
+  /** The number the other sources give (64 vs 1024: they disagree), shown beside the cap. */
+  otherCap: number;
+  otherSource: string;
 }
 
 /**
  * A service frontend with no load balancer on this node: HNS refused it (more
  * backends than the cap), kube-proxy does not ask for it (no usable
- * endpoint; externalTrafficPolicy Local without DSR), or kube-proxy is not
+ * endpoint), or kube-proxy is not
  * running. The walk decides drops from these, not from what the user asked.
  */
 export interface LbFailure {
-  reason: 'backend-cap' | 'etp-local-without-dsr' | 'no-endpoints' | 'kube-proxy-down';
+  reason: 'backend-cap' | 'no-endpoints' | 'kube-proxy-down';
   service: ObjectRef;
   kind: WinLoadBalancer['kind'];
   vip: string;
@@ -80,6 +84,8 @@ export interface WinLoadBalancer {
   affinity: boolean;
   sourceVip: string;
   backends: { ip: string; endpointId: string; remote: boolean; pod?: string }[];
+  /** Why the flags differ from what the Service asks (a build without DSR or session affinity), with sources. */
+  notes?: string[];
 }
 
 export interface WindowsNodeState {
@@ -90,6 +96,8 @@ export interface WindowsNodeState {
   ref: ObjectRef;
   ip: string;
   build?: number;
+  /** The OS build as the node reports it; picks the rows of the build table (osBuild.ts). */
+  osBuild: WinBuild;
   mode: WindowsNetworkMode;
   /** The node's MAC (the physical NIC's, taken over by `vEthernet (Ethernet)`). */
   hostMac: string;

@@ -7,9 +7,11 @@ import { cidrContains, ipToInt } from '../model/ipv4';
 import type { Packet } from '../model/packet';
 import { innerIp, ports } from '../model/packetOps';
 import type { VfpDirection, VfpLayer, VfpRule } from './vfp';
+import { aclMatches, formatAclMatch } from '../policy/windowsAclMatch';
 
 export function ruleMatches(r: VfpRule, p: Packet, dir: VfpDirection): boolean {
   if (r.direction !== dir) return false;
+  if (r.acl) return aclMatches(r.acl.match, p, dir);
   const ip = innerIp(p);
   const m = r.match;
   if (m.proto && m.proto !== ip.proto) return false;
@@ -85,6 +87,7 @@ export function formatRule(r: VfpRule): string {
     m.dst ? `dst ${m.dst.map((c) => c.text).join(',')}` : undefined,
     m.dport !== undefined ? `dport ${m.dport}` : undefined,
   ].filter(Boolean);
+  if (r.acl) cond.push(formatAclMatch(r.acl.match));
   const a = r.action;
   const act =
     a.type === 'lb' ? `lb → ${a.backends.map((b) => `${b.ip}:${b.port}`).join(', ')}${a.dsr ? ' (DSR)' : ''}${a.snatTo ? `, snat ${a.snatTo}` : ''}`

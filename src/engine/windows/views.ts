@@ -43,13 +43,12 @@ function routeListing(st: WindowsNodeState): string {
 
 const FAILURE_TEXT: Record<LbFailure['reason'], (f: LbFailure) => string> = {
   'backend-cap': (f) => `${f.backends} backends > ${f.cap}`,
-  'etp-local-without-dsr': () => 'externalTrafficPolicy Local needs DSR',
   'no-endpoints': () => 'no usable endpoint',
   'kube-proxy-down': () => 'kube-proxy does not run',
 };
 
 function lbSummary(st: WindowsNodeState): string {
-  const cap = `Backend cap per load balancer: ${st.lbCap.cap} (build ${st.lbCap.build ?? 'unknown'}; ${st.lbCap.source})`;
+  const cap = `Backend cap per load balancer: ${st.lbCap.cap} (${st.lbCap.source}); the other sources say ${st.lbCap.otherCap} (${st.lbCap.otherSource})`;
   const kp = st.kubeProxy;
   const gates = Object.entries(kp.featureGates).map(([k, v]) => `${k}=${String(v)}`).join(',');
   const settings = [
@@ -59,7 +58,7 @@ function lbSummary(st: WindowsNodeState): string {
   ];
   const vip = `Source VIP: ${st.sourceVip ? `${st.sourceVip} (${kp.sourceVipSource})` : '(none: kube-proxy passes an empty SourceVIP on this network type; assumption: the node IP is used)'}`;
   const failed = st.lbFailures.map((f) => `NOT CREATED ${f.kind} ${f.service.namespace}/${f.service.name} ${f.vip}:${f.port}/${f.proto}: ${FAILURE_TEXT[f.reason](f)}`);
-  const lbs = st.loadBalancers.map((lb) => `${lb.kind.padEnd(12)} ${`${lb.vip}:${lb.externalPort}/${lb.proto}`.padEnd(26)} → ${lb.backends.map((b) => `${b.ip}:${lb.internalPort}${b.remote ? ' (remote)' : ''}`).join(', ')}${lb.dsr ? '  DSR' : `  SourceVIP ${lb.sourceVip || '""'}`}`);
+  const lbs = st.loadBalancers.map((lb) => `${lb.kind.padEnd(12)} ${`${lb.vip}:${lb.externalPort}/${lb.proto}`.padEnd(26)} → ${lb.backends.map((b) => `${b.ip}:${lb.internalPort}${b.remote ? ' (remote)' : ''}`).join(', ')}${lb.dsr ? '  DSR' : `  SourceVIP ${lb.sourceVip || '""'}`}${lb.affinity ? '  SourceIP affinity' : ''}${(lb.notes ?? []).map((n) => `\n    note: ${n}`).join('')}`);
   const dups = [...lbDuplicates(st.loadBalancers)].filter(([, d]) => d.rank === 0).map(([id, d]) => `DUPLICATE frontend ${lbFrontend(st.loadBalancers.find((lb) => lb.id === id)!)}: ${id} is used, ${d.others.join(', ')} shadowed (assumption: the first programmed wins)`);
   return [...settings, cap, vip, '', ...lbs, ...(dups.length ? ['', ...dups] : []), ...(failed.length ? ['', ...failed] : [])].join('\n');
 }

@@ -9,15 +9,19 @@
  *   the endpoints' port, DSR = `enableDSR`; all endpoints (local only with
  *   internalTrafficPolicy Local).
  * - NodePort: no frontend VIP (HNS programs it on the management IP),
- *   external port = nodePort, `LocalRoutedVIP`, DSR only with
- *   externalTrafficPolicy Local; local endpoints only with ETP Local or the
- *   `preserve-destination` annotation.
- * - externalIPs and LoadBalancer ingress: one per address, DSR with ETP Local
- *   (ingress also with `preserve-destination`, which sets PreserveDIP).
- * - sessionAffinity ClientIP → SourceIP distribution.
- * - No usable endpoint → no load balancer. ETP Local without DSR is not
- *   supported on Windows [K6]: no load balancer (assumption: kube-proxy
- *   skips it rather than creating a non-DSR one).
+ *   external port = nodePort, `LocalRoutedVIP`, DSR = localTrafficDSR;
+ *   local endpoints only with localTrafficDSR or preserveDIP.
+ * - externalIPs: one per address, DSR and local endpoints with localTrafficDSR.
+ * - LoadBalancer ingress: one per address, DSR and local endpoints with
+ *   localTrafficDSR or preserveDIP (which also sets PreserveDIP).
+ * - localTrafficDSR = externalTrafficPolicy Local, preserveDIP = the
+ *   `preserve-destination: "true"` annotation; newServiceInfo clears both
+ *   when HNS has no DSR (hcn DsrSupported, by build in osBuild.ts): the
+ *   frontends then take every endpoint and SNAT, ETP Local is silently lost.
+ *   `enableDSR` does not enter (K6's "enable DSR" note disagrees with [K1]).
+ * - sessionAffinity ClientIP → SourceIP distribution, on builds whose HNS
+ *   supports it (osBuild.ts); kube-proxy asks anyway on older ones.
+ * - No usable endpoint → no load balancer.
  * - Remote backends become remote endpoints: overlay MAC `02-11-<IP hex>`,
  *   PA = the provider address of the RemoteSubnetRoute covering the IP, else
  *   the node IP; overlay also gets a remote endpoint for each ClusterIP
@@ -40,6 +44,7 @@ import { hnsMac } from './hns';
 import { hnsId } from './ids';
 import type { NodeKubeProxy } from './kubeProxySettings';
 import type { LbCap, LbFailure, WindowsNetworkMode, WindowsPod, WinLoadBalancer } from './state';
+import { buildHas, buildSource, type WinBuild } from './osBuild';
 
 export const PRESERVE_DESTINATION = 'preserve-destination';
 
@@ -59,6 +64,7 @@ export interface WinkernelInput {
   cap: LbCap;
   view: ClusterView;
   settings: NodeKubeProxy;
+  osBuild: WinBuild;
 }
 
 export interface WinkernelState {
@@ -152,15 +158,27 @@ export function compileWinkernel(input: WinkernelInput): WinkernelState {
   function addServicePort(svc: ServiceSpec, port: ServicePortSpec): void {
     const proto = port.protocol === 'TCP' ? 'tcp' : 'udp';
     const eps = endpointsForServicePort(svc, port, s.endpointSlices, input.node);
-    const etpLocal = svc.externalTrafficPolicy === 'Local' && (svc.type === 'NodePort' || svc.type === 'LoadBalancer');
+    const etp = svc.externalTrafficPolicy === 'Local' && (svc.type === 'NodePort' || svc.type === 'LoadBalancer');
+    const preserveAsked = svc.annotations[PRESERVE_DESTINATION] === 'true';
+    // K1 newServiceInfo: localTrafficDSR = ETP Local and preserveDIP = the annotation, both cleared when hcn DsrSupported
+    // fails (the build's HNS, osBuild.ts); enableDSR plays no part in them (K6 says "enable DSR" — the code does not check).
+    const localTrafficDSR = etp && wk.dsrSupported;
+    const preserveDIP = preserveAsked && wk.dsrSupported;
     const itpLocal = svc.internalTrafficPolicy === 'Local';
-    const cat = categorizeEndpoints(eps, !(etpLocal && itpLocal), etpLocal || itpLocal);
-    const preserve = svc.annotations[PRESERVE_DESTINATION] === 'true';
+    // K1 syncProxyRules: remote endpoints are skipped only when both ITP and (DSR) ETP are Local.
+    const usesCluster = !(itpLocal && localTrafficDSR);
+    const cat = categorizeEndpoints(eps, usesCluster, itpLocal || localTrafficDSR || preserveDIP);
     const internalPort = eps[0]?.port ?? (typeof port.targetPort === 'number' ? port.targetPort : port.port);
     const ref = svc.ref;
-    const base = { service: ref, proto: proto as 'tcp' | 'udp', internalPort, affinity: svc.sessionAffinity === 'ClientIP' };
-    const all = (itpLocal ? cat.local : cat.cluster).map(backendOf);
-    const localOnly = cat.local.map(backendOf);
+    const affinityAsked = svc.sessionAffinity === 'ClientIP';
+    const affinity = affinityAsked && buildHas(input.osBuild, 'session-affinity');
+    const base = { service: ref, proto: proto as 'tcp' | 'udp', internalPort, affinity };
+    const hnsEndpoints = (usesCluster ? cat.cluster : cat.local).map(backendOf);
+    const hnsLocalEndpoints = cat.local.map(backendOf);
+    const ignored = (etp && !localTrafficDSR) || (preserveAsked && !preserveDIP)
+      ? `K1 newServiceInfo: ${[etp && !localTrafficDSR ? 'externalTrafficPolicy Local' : '', preserveAsked && !preserveDIP ? 'preserve-destination' : ''].filter(Boolean).join(' and ')} ignored, hcn DsrSupported fails on ${input.osBuild.label} (${wk.dsrSource}): all endpoints, SNAT`
+      : undefined;
+    const notes = [ignored, affinityAsked ? `sessionAffinity ClientIP: ${buildSource(input.osBuild, 'session-affinity')}` : undefined].filter((x): x is string => !!x);
 
     const add = (kind: WinLoadBalancer['kind'], vip: string, externalPort: number, backends: WinLoadBalancer['backends'], flags: { dsr: boolean; localRoutedVip: boolean; preserveDip: boolean }): void => {
       const failed = (reason: LbFailure['reason'], count: number): void => {
@@ -174,21 +192,17 @@ export function compileWinkernel(input: WinkernelInput): WinkernelState {
         return failed('backend-cap', unique);
       }
       const id = hnsId(`${input.node}/lb/${kind}/${vip}/${externalPort}/${proto}`);
-      st.loadBalancers.push({ id, kind, vip, externalPort, ...base, ...flags, sourceVip: sourceVipFor(backends), backends });
+      st.loadBalancers.push({ id, kind, vip, externalPort, ...base, ...flags, sourceVip: sourceVipFor(backends), backends, ...(kind !== 'ClusterIP' && notes.length ? { notes } : affinityAsked ? { notes: notes.slice(-1) } : {}) });
     };
 
-    add('ClusterIP', svc.clusterIP!, port.port, all, { dsr: wk.enableDSR, localRoutedVip: false, preserveDip: false });
+    // K1 syncProxyRules, per frontend (clusterIPEndpoints, nodePortEndpoints, externalIPEndpoints, lbIngressEndpoints):
+    add('ClusterIP', svc.clusterIP!, port.port, itpLocal ? hnsLocalEndpoints : hnsEndpoints, { dsr: wk.enableDSR, localRoutedVip: false, preserveDip: false });
     if (mode === 'overlay') remoteEndpoint(svc.clusterIP!, input.nodeIp, input.hostMac);
-    const dsrExternal = etpLocal;
-    if (etpLocal && !wk.enableDSR) {
-      // K6: "no Local traffic policy without DSR" — the external frontends do not work.
-      if (port.nodePort) st.failures.push({ reason: 'etp-local-without-dsr', service: ref, kind: 'NodePort', vip: input.nodeIp, port: port.nodePort, proto, backends: cat.local.length, cap: input.cap.cap });
-      return;
+    if (port.nodePort) add('NodePort', input.nodeIp, port.nodePort, preserveDIP || localTrafficDSR ? hnsLocalEndpoints : hnsEndpoints, { dsr: localTrafficDSR, localRoutedVip: true, preserveDip: false });
+    for (const ip of svc.externalIPs) add('ExternalIP', ip, port.port, localTrafficDSR ? hnsLocalEndpoints : hnsEndpoints, { dsr: localTrafficDSR, localRoutedVip: false, preserveDip: false });
+    for (const ip of svc.loadBalancerIngress) {
+      add('LoadBalancer', ip, port.port, preserveDIP || localTrafficDSR ? hnsLocalEndpoints : hnsEndpoints, { dsr: preserveDIP || localTrafficDSR, localRoutedVip: false, preserveDip: preserveDIP });
     }
-    const ext = etpLocal || preserve ? localOnly : (cat.cluster.map(backendOf));
-    if (port.nodePort) add('NodePort', input.nodeIp, port.nodePort, ext, { dsr: dsrExternal, localRoutedVip: true, preserveDip: false });
-    for (const ip of svc.externalIPs) add('ExternalIP', ip, port.port, etpLocal ? localOnly : ext, { dsr: dsrExternal, localRoutedVip: false, preserveDip: false });
-    for (const ip of svc.loadBalancerIngress) add('LoadBalancer', ip, port.port, ext, { dsr: preserve || etpLocal, localRoutedVip: false, preserveDip: preserve });
   }
 
   st.remoteEndpoints = [...remote.values()];

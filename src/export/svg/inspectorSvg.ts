@@ -5,7 +5,7 @@
  */
 import type { TFunction } from 'i18next';
 import type { Step } from '../../engine/index';
-import { headerViews, type HeaderView } from '../../ui/inspector/headerDiff';
+import { headerViews, type HeaderView } from '../../traceViews/headerDiff';
 import type { Palette } from './palette';
 import { FONT, fitText, wrapText } from './textFit';
 import { el, text, title } from './xml';

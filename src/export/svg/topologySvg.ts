@@ -9,7 +9,7 @@ import type { TFunction } from 'i18next';
 import type { TopoElement, Topology } from '../../engine/index';
 import { packetLabel } from '../../ui/topology/packetLabel';
 import type { Box, TopologyLayout } from '../../ui/topology/layout';
-import type { PlayItem } from '../../state/playback';
+import type { PlayItem } from '../../state/trace/playback';
 import type { FrameMarks } from './diagramState';
 import type { Palette } from './palette';
 import { BOLD, FONT, fitText, textWidth, type FontKind } from './textFit';

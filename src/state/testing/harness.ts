@@ -6,8 +6,8 @@
 import { inProcessClient } from '../../worker/testing/inProcess.worker';
 import type { EngineClient } from '../../worker/client';
 import { createAppState, type AppState, type AppStateOptions } from '../appState';
-import { createClassroom, type Classroom } from '../classroom';
-import type { ViewerSettings } from '../shareActions';
+import { createClassroom, type Classroom } from '../classroom/classroom';
+import type { ViewerSettings } from '../classroom/shareActions';
 import { memoryDraftStore } from '../whatIf/drafts';
 
 export interface TestApp {

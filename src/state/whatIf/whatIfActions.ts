@@ -10,9 +10,9 @@ import type { Diagnostic } from '../../engine/index';
 import { applyScenarioEdits, diffEdits, sameSource, withEdits, type ScenarioEdit, type ScenarioSource } from '../../share/scenarioSource';
 import type { HnsComparison } from '../../worker/api';
 import type { EngineClient } from '../../worker/client';
-import type { Actions } from '../actions';
-import type { ScenarioStore } from '../scenarioStore';
-import { EditError, applyEdit, type Edit } from '../scenarioEdits';
+import type { Actions } from '../scenario/scenarioActions';
+import type { ScenarioStore } from '../scenario/scenarioStore';
+import { EditError, applyEdit, type Edit } from '../../edit/edits';
 import { LEGACY_STORAGE_KEY, draftKey, type Draft, type DraftStore } from './drafts';
 import { HISTORY_LIMIT, type WhatIfStore } from './whatIfStore';
 

@@ -8,7 +8,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { Diagnostic } from '../../engine/index';
 import type { ScenarioEdit, ScenarioSource } from '../../share/scenarioSource';
-import type { Edit } from '../scenarioEdits';
+import type { Edit } from '../../edit/edits';
 
 export interface WhatIfState {
   /** The preset chosen in the switcher (reset goes back to it). */

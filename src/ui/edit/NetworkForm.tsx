@@ -6,8 +6,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EditableModel } from '../../state/editableModel';
-import { ENCAPSULATIONS, type Edit } from '../../state/scenarioEdits';
+import type { EditableModel } from '../../edit/editableModel';
+import { ENCAPSULATIONS, type Edit } from '../../edit/edits';
 import { Check, Field, Select, card, inputClass, intOrUndefined, primaryButton } from './controls';
 
 type Apply = (edit: Edit) => void;

@@ -6,11 +6,11 @@
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BEFORE_EDIT } from '../../state/compareStore';
+import { BEFORE_EDIT } from '../../state/compare/compareStore';
 import { useCompare, useCompareActions, useScenario, useTrace } from '../../state/hooks';
-import { EDITABLE_TEXT_LIMIT, editableModel, type EditableModel } from '../../state/editableModel';
-import type { Edit } from '../../state/scenarioEdits';
-import { diffTraces } from '../../state/stepDiff';
+import { EDITABLE_TEXT_LIMIT, editableModel, type EditableModel } from '../../edit/editableModel';
+import type { Edit } from '../../edit/edits';
+import { diffTraces } from '../../traceViews/stepDiff';
 import { useInsight, useWhatIf, useWhatIfActions } from '../../state/whatIfHooks';
 import { downloadName } from '../../state/whatIf/whatIfStore';
 import { DiagnosticList } from '../DiagnosticList';

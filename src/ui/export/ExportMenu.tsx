@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClassroomApi } from '../../state/classroomHooks';
 import { usePlayItems, usePlayback, useScenario, useTrace } from '../../state/hooks';
-import { visiblePositions } from '../../state/playback';
+import { visiblePositions } from '../../state/trace/playback';
 import { sentenceCatalogue } from '../share/sentences';
 import { useTheme } from '../theme/useTheme';
 import { download, slug } from './download';

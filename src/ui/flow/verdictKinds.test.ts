@@ -7,7 +7,7 @@ import { verdictKind } from './verdictKinds';
 
 describe('verdictKind', () => {
   it('names the real Windows limitations as the platform refusing, not the simulator', () => {
-    for (const code of ['nodeport-from-own-node', 'windows-hostnetwork-unsupported', 'lb-backend-cap-exceeded', 'etp-local-requires-dsr', 'windows-ipv6-unsupported']) {
+    for (const code of ['nodeport-from-own-node', 'windows-hostnetwork-unsupported', 'lb-backend-cap-exceeded', 'windows-ipv6-calico']) {
       expect(verdictKind({ verdict: 'unsupported', reason: { code, params: {} } }), code).toBe('limitation');
     }
   });

@@ -22,8 +22,6 @@ export const LIMITATIONS: Readonly<Record<string, string>> = {
   'nodeport-from-local-pod': 'k8sWindows',
   'windows-hostnetwork-unsupported': 'k8sWindows',
   'lb-backend-cap-exceeded': 'k8sWindows',
-  'etp-local-requires-dsr': 'k8sWindows',
-  'windows-ipv6-unsupported': 'k8sWindows',
   'dns-dotted-name-windows': 'k8sWindows',
   // Kubernetes docs: node → service by ClusterIP is not among the supported Windows flows.
   'clusterip-from-windows-host': 'k8sWindowsFlows',
@@ -33,12 +31,18 @@ export const LIMITATIONS: Readonly<Record<string, string>> = {
   'dsr-loopback-not-enabled': 'k8sWindows',
   // kubernetes.io "Networking on Windows", Limitations: ICMP to a ClusterIP is not supported.
   'icmp-to-service-vip': 'k8sWindows',
+  // kubernetes.io "Networking on Windows", Limitations: outbound ICMP via win-overlay/win-bridge is not transposed; flannel VXLAN: node → pod only for local pods.
+  'icmp-not-transposed': 'k8sWindows',
+  'flannel-overlay-node-to-remote-pod': 'k8sWindows',
+  'windows-ipv6-overlay': 'k8sWindows',
+  // Calico for Windows requirements: IPv4 only.
+  'windows-ipv6-calico': 'calicoWindows',
   // kubernetes.io "Networking on Windows" (flannel VXLAN: VNI 4096, UDP 4789) and Calico for Windows requirements (no CrossSubnet or IPIP).
   'windows-network-missing': 'k8sWindows',
 };
 
 /** Reason codes where the simulation stops because it does not know (model limits, not the platform's). */
-export const NOT_MODELLED: ReadonlySet<string> = new Set(['switch-loop', 'unknown-place', 'windows-datapath-not-modelled', 'vfp-no-decision']);
+export const NOT_MODELLED: ReadonlySet<string> = new Set(['switch-loop', 'unknown-place', 'windows-datapath-not-modelled', 'vfp-no-decision', 'windows-ipv6-l2bridge']);
 
 const NAME_ERRORS: ReadonlySet<string> = new Set(['dns-nxdomain', 'dns-dotted-name-windows']);
 

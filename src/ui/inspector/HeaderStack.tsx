@@ -1,7 +1,7 @@
 /** A packet as stacked header boxes (outermost on top), changed fields highlighted with before → after. */
 import { useTranslation } from 'react-i18next';
 import type { Step } from '../../engine/index';
-import { headerViews, type HeaderView } from './headerDiff';
+import { headerViews, type HeaderView } from '../../traceViews/headerDiff';
 
 const STATUS: Record<HeaderView['status'], string> = {
   kept: 'border-slate-400 bg-white dark:bg-slate-900',

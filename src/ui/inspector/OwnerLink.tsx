@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ObjectRef } from '../../engine/index';
 import { useSelection, useSelectionStore } from '../../state/hooks';
-import { sameObject } from '../../state/selectionStore';
+import { sameObject } from '../../state/scenario/selectionStore';
 
 export function objectName(o: ObjectRef): string {
   return `${o.kind} ${o.namespace ? `${o.namespace}/` : ''}${o.name}`;

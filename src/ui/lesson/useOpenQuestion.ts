@@ -6,7 +6,7 @@
  */
 import { useLesson } from '../../state/classroomHooks';
 import { usePlayItems, usePlayback } from '../../state/hooks';
-import { nextStepQuiz } from '../../state/nextStepQuiz';
+import { nextStepQuiz } from '../../state/classroom/nextStepQuiz';
 import type { QuizKind } from '../../lessons/schema';
 
 export interface OpenQuestion {
