@@ -12,7 +12,7 @@ import type { HnsComparison } from '../../worker/api';
 import type { EngineClient } from '../../worker/client';
 import type { Actions } from '../scenario/scenarioActions';
 import type { ScenarioStore } from '../scenario/scenarioStore';
-import type { Edit } from '../../edit/edits';
+import { EditError, applyEdit, type Edit } from '../../edit/edits';
 import { LEGACY_STORAGE_KEY, draftKey, type Draft, type DraftStore } from './drafts';
 import { HISTORY_LIMIT, type WhatIfStore } from './whatIfStore';
 
@@ -201,8 +201,6 @@ export function createWhatIfActions({ client, scenario, whatIf, actions, drafts,
     async edit(e) {
       const text = scenario.getState().text;
       if (text === undefined) return false;
-      // The YAML editing code loads with the first edit, not with the page.
-      const { EditError, applyEdit } = await import('../../edit/edits');
       let next: string;
       try {
         next = applyEdit(text, e);
