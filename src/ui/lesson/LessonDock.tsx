@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { findLesson } from '../../lessons/index';
 import { useClassroomApi, useLesson } from '../../state/hooks';
-import { lessonButton } from './LessonPanel';
+import { lessonButton } from './lessonButton';
 
 export function LessonDock() {
   const { t, i18n } = useTranslation();
