@@ -8,10 +8,11 @@ import type { HopResult } from '../model/hop';
 import type { Packet } from '../model/packet';
 import { outerIp, vxlanHeader } from '../model/packetOps';
 import type { StepRecorder } from '../model/steps';
+import type { ReasonCode } from '../model/stepVocabulary';
 import { VXLAN_IFACE } from './names';
 import type { Link, LinuxNodeState } from './state';
 
-function stop(rec: StepRecorder, code: string, params: Record<string, string | number>): HopResult {
+function stop(rec: StepRecorder, code: ReasonCode, params: Record<string, string | number>): HopResult {
   return { steps: rec.steps, outcome: { kind: 'stop', verdict: 'dropped', reason: { code, params } } };
 }
 

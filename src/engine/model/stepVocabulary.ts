@@ -44,7 +44,7 @@ export type StepAction = (typeof STEP_ACTIONS)[number];
 /** Step explanations: `explain.<key>` in the catalogues (`policy.dir.*` are words inside sentences, not keys of their own). */
 export const EXPLAIN_KEYS = [
   'linux.routeLocalTable', 'linux.loopback', 'linux.martian', 'linux.nodePortNotOnLoopback', 'linux.receive', 'linux.decapsulateIpip',
-  'linux.decapsulate', 'linux.vniMismatch', 'linux.noRoute', 'linux.blackhole', 'linux.routeLocal', 'linux.ttlExceeded', 'linux.forward',
+  'linux.decapsulate', 'linux.vniMismatch', 'linux.vxlanPortClosed', 'linux.noRoute', 'linux.blackhole', 'linux.routeLocal', 'linux.ttlExceeded', 'linux.forward',
   'linux.reroute', 'linux.deliverHost', 'linux.emsgsize', 'linux.fragNeeded', 'linux.fragment', 'linux.arpFailed', 'linux.transmitNic',
   'linux.vxlanNoPeer', 'linux.encapsulateIpip', 'linux.encapsulate', 'linux.routeOuter', 'linux.transmitVeth', 'linux.transmitBridge',
   'linux.bridgeForward', 'linux.bridgeUnknownMac',
@@ -81,7 +81,7 @@ export const REASON_CODES = [
   'no-endpoint', 'no-endpoints', 'no-listener', 'no-load-balancer', 'no-route', 'no-such-device', 'nodeport-from-local-pod',
   'nodeport-from-own-node', 'nodeport-not-on-localhost', 'not-for-this-host', 'not-for-this-node', 'not-for-this-pod', 'policy-not-enforced',
   'port-closed', 'reply-unexpected-source', 'reply-unexpected-source-udp', 'routing-loop', 'switch-loop', 'ttl-exceeded', 'unknown-place',
-  'vfp-no-decision', 'vni-mismatch', 'vxlan-not-expected', 'vxlan-peer-unknown', 'vxlan-port-unsupported', 'windows-hostnetwork-unsupported',
+  'vfp-no-decision', 'vni-mismatch', 'vxlan-not-expected', 'vxlan-port-closed', 'vxlan-vni-no-device', 'vxlan-peer-unknown', 'vxlan-port-unsupported', 'windows-hostnetwork-unsupported',
   'windows-ipv6-calico', 'windows-ipv6-l2bridge', 'windows-ipv6-overlay', 'windows-known-issue-l2bridge-dsr', 'windows-known-issue-nodeport-overlay',
   'windows-kube-proxy-down', 'windows-network-missing',
 ] as const;
