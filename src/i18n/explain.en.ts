@@ -307,5 +307,9 @@ export const explainEn = {
     'rollback-impossible': {
       why: 'Windows node(s) {{nodes}} have joined: there is no rollback to BGP or CrossSubnet, Windows nodes do not work with them.',
     },
+    'ipblock-tunnel-address': {
+      why: 'NetworkPolicy {{policy}} ({{rule}}) admits the node addresses {{nets}}; after VXLAN Always, hostNetwork processes on {{nodes}} reach pods on other nodes from their tunnel addresses, which the rule does not list. Add {{add}}.',
+      fix: 'Add the tunnel addresses {{add}} to the rule {{rule}} of {{policy}}.',
+    },
   },
 } as const;

@@ -306,5 +306,9 @@ export const explainRu = {
     'rollback-impossible': {
       why: 'Windows-узлы ({{nodes}}) уже присоединены: откатиться к BGP и CrossSubnet нельзя, Windows-узлы с ними не работают.',
     },
+    'ipblock-tunnel-address': {
+      why: 'NetworkPolicy {{policy}} ({{rule}}) пропускает адреса узлов {{nets}}; после перевода на VXLAN Always процессы в сети узла (hostNetwork) на {{nodes}} ходят к подам на других узлах с туннельного адреса, которого в правиле нет. Дополните правило ipBlock: {{add}}.',
+      fix: 'Дополните правило {{rule}} политики {{policy}} туннельными адресами {{add}}.',
+    },
   },
 } as const;

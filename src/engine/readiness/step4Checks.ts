@@ -8,7 +8,8 @@
 import type { Scenario } from '../model/scenario';
 import type { CompiledCluster } from '../trace/cluster';
 import type { Finding } from './types';
+import { ipBlockTunnelCheck } from './ipBlockTunnel';
 
 export type Step4Check = (s: Scenario, compiled?: CompiledCluster) => Finding[];
 
-export const STEP4_CHECKS: readonly Step4Check[] = [];
+export const STEP4_CHECKS: readonly Step4Check[] = [ipBlockTunnelCheck];

@@ -33,7 +33,8 @@ export type FindingId =
   | 'windows-reserved-address-used'
   | 'borrowed-from-windows-block'
   | 'rollback-before-join'
-  | 'rollback-impossible';
+  | 'rollback-impossible'
+  | 'ipblock-tunnel-address';
 
 export interface I18nText {
   /** e.g. `readiness.strict-affinity.why`. */
