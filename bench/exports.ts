@@ -11,11 +11,11 @@
 import { spawnSync } from 'node:child_process';
 import { decode } from 'fast-png';
 import { zipSync } from 'fflate';
-import { formatTraceMarkdown, formatTraceMermaid } from '../src/engine/index';
+import { formatTraceMarkdown, formatTraceMermaid } from '../src/traceViews/index';
 import { renderDiagramSvg, type SvgOptions } from '../src/export/svg/renderSvg';
 import { labFlow } from '../src/export/testing/labFlow';
 import { createI18n } from '../src/i18n/index';
-import { playItems, visiblePositions } from '../src/state/playback';
+import { playItems, visiblePositions } from '../src/state/trace/playback';
 import { GIF_WIDTH, SLIDE_WIDTH } from '../src/ui/export/sizes';
 import { framePalette } from '../src/ui/export/framePalette';
 import { encodeGif } from '../src/ui/export/gif';

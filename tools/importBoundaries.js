@@ -108,7 +108,8 @@ export const importBoundaries = [
     patterns: [
       lib([...UI_LIBS, 'comlink', 'i18next', 'react-i18next'], 'The kernel check runs the engine in Node; no UI libraries.'),
       intoFolder(['state', 'ui', 'worker', 'io', 'i18n', 'cli'], 'The kernel check uses engine/index.ts only.'),
-      ENGINE_INTERNALS,
+      // A test harness itself: it may use the test-only generators of engine/testing (the generated clusters).
+      { ...ENGINE_INTERNALS, regex: '(?:^|/)engine/(?!index(?:\\.ts)?$|testing/)', message: 'Import the engine only through src/engine/index.ts (and the test-only engine/testing).' },
     ],
   },
   {
@@ -163,6 +164,26 @@ export const importBoundaries = [
       lib([...UI_LIBS, 'comlink', 'i18next', 'react-i18next'], 'lessons and share tests run in plain Node.'),
       intoFolder(['state', 'ui', 'worker', 'cli', 'io', 'i18n', 'kernelcheck'], 'lessons and share tests use engine/index.ts only.'),
       ENGINE_INTERNALS,
+    ],
+  },
+  {
+    name: 'traceViews (what a person reads of a trace: page, worker and CLI)',
+    files: ['src/traceViews/**/*.ts'],
+    ignores: ['src/traceViews/**/*.test.ts'],
+    patterns: [
+      lib([...UI_LIBS, 'comlink', 'react-i18next'], 'traceViews are pure functions over a Trace; the UI maps them to elements.'),
+      intoFolder(['state', 'ui', 'worker', 'cli', 'io', 'kernelcheck'], 'traceViews depend on engine types (and i18n words) only.'),
+      { regex: '(?:^|/)engine/(?!model/)', allowTypeImports: true, message: 'traceViews read engine types only (engine/model constants at most): no engine code runs here.' },
+    ],
+  },
+  {
+    name: 'edit (scenario editing: YAML documents and edits, no engine code)',
+    files: ['src/edit/**/*.ts'],
+    ignores: ['src/edit/**/*.test.ts'],
+    patterns: [
+      lib([...UI_LIBS, 'comlink', 'i18next', 'react-i18next'], 'edit is pure functions over YAML text and the normalised scenario.'),
+      intoFolder(['state', 'ui', 'worker', 'cli', 'io', 'i18n', 'kernelcheck'], 'edit depends on engine types only.'),
+      ENGINE_RUNTIME_TYPE_ONLY('edit'),
     ],
   },
   {

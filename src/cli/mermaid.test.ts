@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from './i18n';
-import { compileScenario, formatTraceMermaid, loadPreset, mermaidText, traceFlow } from '../engine/index';
+import { compileScenario, loadPreset, traceFlow } from '../engine/index';
+import { formatTraceMermaid, mermaidText } from '../traceViews/index';
 
 const cluster = compileScenario(loadPreset('k8s-lab').scenario!);
 const lab = () => traceFlow(cluster, { src: 'pod:demo/web', dst: 'svc:demo/hello' }).trace!;

@@ -4,7 +4,8 @@
  * sequence diagram. Exit 0 for any
  * trace, whatever its verdict; 2 for bad input.
  */
-import { formatTraceMarkdown, formatTraceMermaid, formatTraceText, traceFlow, type FlowRequest } from '../engine/index';
+import { traceFlow, type FlowRequest } from '../engine/index';
+import { formatTraceMarkdown, formatTraceMermaid, formatTraceText } from '../traceViews/index';
 import { choiceOption, CliError, EXIT, INPUT_OPTIONS, INPUT_USAGE, intOption, langOption, noPositionals, parseCli } from './args';
 import { translator } from './i18n';
 import type { Io } from './io';

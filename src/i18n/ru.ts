@@ -107,6 +107,7 @@ export const ru: Messages = {
     conflict: 'противоречие',
     'too-large': 'слишком большой объём',
     'not-modelled': 'не моделируется',
+    'windows-policy': 'политика на Windows (ACL в HNS)',
     'engine-error': 'ошибка движка',
   },
   theme: { label: 'Тема', light: 'Светлая', dark: 'Тёмная' },
@@ -146,6 +147,8 @@ export const ru: Messages = {
     source: 'Источник',
     owner: 'Объект',
     ownerHint: 'Выбрать объект: шаги, которые он породил, отмечаются в списке событий.',
+    /** Поля заголовков пакета: подписи для чтения, исходное имя поля — во всплывающей подсказке. */
+    field: { src: 'отправитель', dst: 'получатель', type: 'тип', ttl: 'TTL', proto: 'протокол', len: 'длина', df: 'DF', frag: 'фрагмент', sport: 'порт отпр.', dport: 'порт получ.', flags: 'флаги', code: 'код', id: 'ID', seq: 'номер', mtu: 'MTU', vni: 'VNI' },
   },
   flow: {
     families: 'Типовые потоки',

@@ -205,10 +205,25 @@ export interface CompareInput {
   caliOf: (pod: string) => string | undefined;
 }
 
+/**
+ * A delivered request whose reply is lost (a gateway without a route back, …): the source's probe sees a round
+ * trip, so it sees nothing — no handshake (TCP), no echo reply (ICMP). A UDP listener still gets its datagram.
+ */
+function replyLost(t: Trace): boolean {
+  return t.verdict === 'delivered' && t.reply !== undefined && t.reply.verdict !== 'delivered' && t.flow.proto !== 'udp';
+}
+
 export function compareFlow({ trace: t, run, hostMac, caliOf }: CompareInput): Check[] {
   const checks: Check[] = [];
   const kv = kernelVerdict(t.flow.proto, run);
-  checks.push({ what: 'verdict', expected: t.verdict + (t.reason ? ` (${t.reason.code})` : ''), seen: `${kv} (source saw: ${run.probe.result})`, ok: kv === t.verdict });
+  const lost = replyLost(t);
+  const want = lost ? 'dropped' : t.verdict;
+  const why = lost ? ` (${t.verdict}; the reply: ${t.reply!.verdict}${t.reply!.reason ? ` (${t.reply!.reason.code})` : ''})` : t.reason ? ` (${t.reason.code})` : '';
+  // A router's ICMP unreachable that the source cannot see — it has no route back to the source, or the socket is UDP,
+  // which ignores a net/host unreachable without IP_RECVERR — leaves a timeout: the wire checks below then show the
+  // packet stopped where the model says.
+  const silent = want === 'no-route' && kv === 'dropped' && t.wire.length > 0;
+  checks.push({ what: 'verdict', expected: want + why, seen: `${kv} (source saw: ${run.probe.result}${silent ? '; a router\'s unreachable does not reach the source' : ''})`, ok: kv === want || silent });
   const fixed = new Set<number>([t.flow.sport, t.flow.dport, t.delivered?.port].filter((x): x is number => x !== undefined));
   const ctx = { fixed };
   const used = new Set<WireFrame>();
@@ -225,7 +240,7 @@ export function compareFlow({ trace: t, run, hostMac, caliOf }: CompareInput): C
   if (t.verdict === 'delivered' && t.delivered) {
     const d = t.delivered;
     const where = d.pod ? `${d.node} pod ${d.pod}` : d.node;
-    const kWhere = run.seenAt ? (run.seenAt.pod ? `${run.seenAt.node} pod ${run.seenAt.pod}` : (run.seenAt.node ?? run.seenAt.host ?? '?')) : t.flow.proto === 'icmp' ? where : '(no listener got it)';
+    const kWhere = run.seenAt ? (run.seenAt.pod ? `${run.seenAt.node} pod ${run.seenAt.pod}` : (run.seenAt.node ?? run.seenAt.host ?? '?')) : t.flow.proto === 'icmp' || lost ? where : '(no listener got it)';
     const a = arrival(t, run, hostMac, caliOf);
     const aIp = a && innerIp(a);
     const expected = `${where} ${d.ip}${d.port ? `:${d.port}` : ''} from ${d.seenSrcIp}${d.seenSrcPort ? `:${d.seenSrcPort}` : ''} ttl ${d.ttl}`;
@@ -234,12 +249,12 @@ export function compareFlow({ trace: t, run, hostMac, caliOf }: CompareInput): C
     const seen = `${kWhere} ${ip ?? '?'}${run.seen ? `:${run.seen.lport}` : ''} from ${src ?? '?'}${run.seen ? `:${run.seen.rport}` : ''} ttl ${aIp?.ttl ?? '?'}`;
     const diffs: string[] = [];
     // A pod's own loopback never leaves its netns, where nothing captures: only the sockets can be compared there.
-    const inSourcePod = !a && t.wire.length === 0 && d.pod !== undefined && d.pod === t.flow.src.name;
+    const inSourcePod = !a && t.wire.length === 0 && (d.pod ?? d.node) === t.flow.src.name;
     if (kWhere !== where) diffs.push(`place: model ${where} ≠ kernel ${kWhere}`);
     if (ip !== d.ip && !(inSourcePod && ip === undefined)) diffs.push(`ip: model ${d.ip} ≠ kernel ${ip}`);
-    if (src !== d.seenSrcIp) diffs.push(`seen source: model ${d.seenSrcIp} ≠ kernel ${src}`);
+    if (src !== d.seenSrcIp && !(inSourcePod && src === undefined)) diffs.push(`seen source: model ${d.seenSrcIp} ≠ kernel ${src}`);
     if (aIp?.ttl !== d.ttl && !inSourcePod) diffs.push(`ttl: model ${d.ttl} ≠ kernel ${aIp?.ttl}`);
-    if (d.port !== undefined && run.seen?.lport !== d.port) diffs.push(`port: model ${d.port} ≠ kernel ${run.seen?.lport}`);
+    if (d.port !== undefined && (run.seen || !lost) && run.seen?.lport !== d.port) diffs.push(`port: model ${d.port} ≠ kernel ${run.seen?.lport}`);
     if (d.seenSrcPort !== undefined && run.seen) {
       const m = d.seenSrcPort;
       const k = run.seen.rport;

@@ -21,6 +21,7 @@ import { compareFlow, type Check, type KernelRun, type NodeFrame, type WireFrame
 import { loadSpec, scenarios, type FlowSpec } from './matrix';
 import { icmpPatternBytes, probe, startListener, type Seen } from './probes';
 import { planTopology, type Topology } from './topology';
+import { runGenerated } from './generated/run';
 
 const PREFIX = `pw${process.pid}-`;
 const PROBE_TIMEOUT_MS = 1000;
@@ -135,6 +136,9 @@ interface FlowResult {
   note?: string;
 }
 
+/** KERNELCHECK_TIMING=1: where a scenario's time goes (build, listeners and captures, flows, teardown). */
+const timing = (msg: string): void => void (process.env.KERNELCHECK_TIMING && console.error(`timing: ${msg}`));
+
 let tokenNo = 0;
 let sportNo = 0;
 const nextToken = (): string => `pwk${String(++tokenNo).padStart(5, '0')}`;
@@ -147,7 +151,9 @@ async function runScenario(specIndex: number, spec: ReturnType<typeof scenarios>
   for (const f of topo.files) writeFileSync(f.path, f.text);
   const script = join(workDir, `${specIndex}.sh`);
   writeFileSync(script, `set -e\n${topo.script.join('\n')}\n`);
+  const T0 = Date.now();
   const built = sh('sh', ['-x', script]);
+  timing(`${spec.name.slice(0, 30)} build ${Date.now() - T0} ms, ${topo.script.length} lines`);
   if (!built.ok) throw new Error(`building ${spec.name} failed:\n${built.out.trim().split('\n').slice(-6).join('\n')}`);
 
   // Listeners: every pod, node and host namespace listens on every port a flow of this scenario may reach.
@@ -180,9 +186,13 @@ async function runScenario(specIndex: number, spec: ReturnType<typeof scenarios>
 
   const srcNs = (spec2: string): string | undefined => {
     const [kind, name] = [spec2.slice(0, spec2.indexOf(':')), spec2.slice(spec2.indexOf(':') + 1)];
-    const n = topo.namespaces.find((x) => (kind === 'pod' && x.kind === 'pod' && x.pod === name) || (kind === 'node' && x.kind === 'node' && x.node === name) || (kind === 'host' && x.kind === 'host' && x.host === name));
+    // A hostNetwork pod's socket is in its node's stack.
+    const hostNet = kind === 'pod' ? cluster.scenario.pods.find((p) => p.hostNetwork && `${p.namespace}/${p.name}` === name)?.nodeName : undefined;
+    const n = topo.namespaces.find((x) => (kind === 'pod' && x.kind === 'pod' && x.pod === name) || ((kind === 'node' || hostNet !== undefined) && x.kind === 'node' && x.node === (hostNet ?? name)) || (kind === 'host' && x.kind === 'host' && x.host === name));
     return n?.ns;
   };
+  // The model's hostNetwork pod keeps the node IP it is listed with (a bound socket), where `node:` is unbound.
+  const boundSource = (src: string): string | undefined => cluster.scenario.pods.find((p) => p.hostNetwork && `pod:${p.namespace}/${p.name}` === src)?.ip;
   const podNode = (pod: string): string | undefined => topo.namespaces.find((x) => x.kind === 'pod' && x.pod === pod)?.node;
 
   interface Attempt {
@@ -194,6 +204,7 @@ async function runScenario(specIndex: number, spec: ReturnType<typeof scenarios>
     probe: Awaited<ReturnType<typeof probe>>;
     seen?: Seen;
   }
+  timing(`listeners+captures ${Date.now() - T0} ms`);
   const attempts: Attempt[] = [];
   for (const { f, t } of plan) {
     const ns = srcNs(f.req.src);
@@ -206,7 +217,7 @@ async function runScenario(specIndex: number, spec: ReturnType<typeof scenarios>
       const token = nextToken();
       const sport = nextSport();
       const t0 = Date.now() * 1000;
-      const r = await probe(ns, f.req.proto ?? 'tcp', t.flow.dst.ip, t.flow.dport, sport, token, PROBE_TIMEOUT_MS);
+      const r = await probe(ns, f.req.proto ?? 'tcp', t.flow.dst.ip, t.flow.dport, sport, token, PROBE_TIMEOUT_MS, { size: f.req.size, df: f.req.df, bind: boundSource(f.req.src) });
       await new Promise((res) => setTimeout(res, 40));
       const t1 = Date.now() * 1000;
       last = { f, token, sport, t0, t1, probe: r, seen: seen.find((s) => s.token === token) };
@@ -216,6 +227,7 @@ async function runScenario(specIndex: number, spec: ReturnType<typeof scenarios>
     attempts.push(last!);
   }
   await new Promise((res) => setTimeout(res, 100));
+  timing(`flows done ${Date.now() - T0} ms (${plan.length} flows)`);
   await Promise.all(caps.map((c) => stopCapture(c.cap)));
   for (const c of listeners) c.kill('SIGKILL');
 
@@ -239,14 +251,17 @@ async function runScenario(specIndex: number, spec: ReturnType<typeof scenarios>
   // Interface names are read before deletion above; now the namespaces can go.
   for (const n of topo.namespaces) deleteNs(n.ns);
 
+  timing(`teardown ${Date.now() - T0} ms`);
   const caliOf = (pod: string): string | undefined => topo.nodes.flatMap((n) => n.pods).find((p) => p.pod === pod)?.hostVeth;
   const hostMac = (host: string): string | undefined => cluster.fabric.hosts.find((h) => h.name === host)?.mac;
   return attempts.map((a) => {
     if (a.probe.result === 'not-run') return { scenario: spec.name, flow: a.f, checks: [{ what: 'run', expected: 'a flow', seen: a.probe.detail ?? '', ok: false }] };
     // The model at the same source port, pinned to the backend the kernel picked where kube-proxy picks at random.
-    const backendPod = a.seen && nsInfo.get(a.seen.ns)?.kind === 'pod' ? nsInfo.get(a.seen.ns) : undefined;
+    // The backend's address: a pod's, or a node's for a hostNetwork endpoint (its listener is the node's).
+    const seenNs = a.seen ? nsInfo.get(a.seen.ns) : undefined;
+    const backendIp = seenNs?.kind === 'pod' ? seenNs.ip : seenNs?.kind === 'node' ? a.seen!.laddr : undefined;
     const base = traceFlow(cluster, { ...a.f.req, sport: a.sport }).trace!;
-    const pinned = backendPod && (base.branches ?? []).some((b) => b.choices.length > 1) ? traceFlow(cluster, { ...a.f.req, sport: a.sport, backend: `${backendPod.ip}:${a.seen!.lport}` }).trace ?? base : base;
+    const pinned = backendIp && (base.branches ?? []).some((b) => b.choices.length > 1) ? traceFlow(cluster, { ...a.f.req, sport: a.sport, backend: `${backendIp}:${a.seen!.lport}` }).trace ?? base : base;
     const within = <T extends { tsUs: number }>(x: T): boolean => x.tsUs >= a.t0 && x.tsUs <= a.t1;
     const info = a.seen ? nsInfo.get(a.seen.ns) : undefined;
     const run: KernelRun = {
@@ -266,7 +281,7 @@ async function runScenario(specIndex: number, spec: ReturnType<typeof scenarios>
   });
 }
 
-function report(results: FlowResult[], ms: number): number {
+function report(results: FlowResult[], ms: number, generated?: { seed: number; clusters: number; flows: number; agree: number; ms: number; notes: string[] }): number {
   const out: string[] = [];
   let current = '';
   let pass = 0;
@@ -288,6 +303,9 @@ function report(results: FlowResult[], ms: number): number {
   }
   const uname = sh('uname', ['-r']).out.trim();
   const failed = results.length - pass;
+  if (generated) {
+    out.push(...generated.notes, '', `test:kernel generated: seed ${generated.seed}, ${generated.clusters} clusters, ${generated.agree}/${generated.flows} flows agree; ${(generated.ms / 1000).toFixed(1)} s`);
+  }
   out.push('', `test:kernel: ${pass}/${results.length} flows agree with the kernel (Linux ${uname}), ${failed} differ; ${(ms / 1000).toFixed(1)} s`);
   console.log(out.join('\n'));
   return failed;
@@ -306,8 +324,9 @@ async function main(): Promise<void> {
     });
   }
   // The whole run is bounded: well under a minute normally; stop and clean up if it ever hangs.
-  // Bound: 90 s, or 2.5 s per flow when the matrix is larger (a loaded machine runs the 51 flows in about a minute and a half).
-  const limit = Math.max(90_000, scenarios().reduce((n, sp) => n + sp.flows.length, 0) * 2500);
+  // Bound: 90 s, or 2.5 s per flow when the matrix is larger (a loaded machine runs the 51 flows in about a minute and a half),
+  // plus the generated clusters (about 1 s per flow and 10 s per cluster on a loaded machine) and their shrinking.
+  const limit = Math.max(90_000, scenarios().reduce((n, sp) => n + sp.flows.length, 0) * 2500) + 600_000;
   setTimeout(() => {
     console.error(`test:kernel: timed out after ${Math.round(limit / 1000)} s, cleaning up`);
     cleanupAll();
@@ -319,7 +338,15 @@ async function main(): Promise<void> {
   const only = process.env.KERNELCHECK_ONLY;
   const specs = scenarios().filter((sp) => !only || sp.name.includes(only));
   for (let i = 0; i < specs.length; i++) results.push(...(await runScenario(i, specs[i]!)));
-  const failed = report(results, Date.now() - start);
+  // The generated clusters (generated/): run unless KERNELCHECK_ONLY names something else.
+  let generated: Parameters<typeof report>[2];
+  if (!only || 'generated'.includes(only)) {
+    const t0 = Date.now();
+    const g = await runGenerated(runScenario, specs.length);
+    results.push(...g.results);
+    generated = { seed: g.seed, clusters: g.clusters, flows: g.results.length, agree: g.results.filter((r) => r.checks.every((c) => c.ok)).length, ms: Date.now() - t0, notes: g.notes };
+  }
+  const failed = report(results, Date.now() - start, generated);
   cleanupAll();
   process.exit(failed ? 1 : 0);
 }

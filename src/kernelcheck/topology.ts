@@ -16,7 +16,9 @@
  * Assumptions of the harness (the model says nothing here): IPv6 is disabled
  * in every namespace to keep captures quiet; the gateway is a plain Linux
  * router with `ip_forward=1` and proxy ARP on its uplink; an external host has
- * its address as a /32 with `default dev eth0` (it sits "behind" the gateway).
+ * its address as a /32 with `default via 169.254.0.1 onlink`, an address of
+ * the gateway's uplink (it sits "behind" the gateway and sends it everything,
+ * also what the gateway has no route for, as a host behind a router does).
  */
 import { type compileScenario, formatIpsetSave, nodeStateViews } from '../engine/index';
 
@@ -54,8 +56,12 @@ export interface Topology {
   script: string[];
   /** Files to write before the script runs: the nft ruleset of each node. */
   files: { path: string; text: string }[];
-  vxlanPort: number;
+  /** UDP ports of the nodes' VXLAN devices (a host-specific FelixConfiguration may give one node another). */
+  vxlanPort: number[];
 }
+
+/** The gateway's address on the uplink: the external hosts' default gateway (not in the model, which names no uplink address). */
+const UPLINK_GW = '169.254.0.1';
 
 const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
@@ -132,7 +138,7 @@ export function planTopology(c: Cluster, prefix: string, workDir: string): Topol
   });
   if (external.length) {
     plug(gw, 'up0', c.fabric.gatewayName, c.fabric.uplinkMac, 'uplink', 1500);
-    lines.push(`ip -n ${gw} link set up0 up`);
+    lines.push(`ip -n ${gw} addr add ${UPLINK_GW}/32 dev up0`, `ip -n ${gw} link set up0 up`);
     sh(gw, 'echo 1 > /proc/sys/net/ipv4/conf/up0/proxy_arp');
     for (const h of external) lines.push(`ip -n ${gw} route add ${h.ip}/32 dev up0`);
   }
@@ -144,7 +150,7 @@ export function planTopology(c: Cluster, prefix: string, workDir: string): Topol
     newNs({ ns, kind: 'host', host: h.name, ip: h.ip });
     if (h.external) {
       plug(ns, 'eth0', h.name, h.mac, 'uplink', 1500);
-      lines.push(`ip -n ${ns} addr add ${h.ip}/32 dev eth0`, `ip -n ${ns} link set eth0 up`, `ip -n ${ns} route add default dev eth0`);
+      lines.push(`ip -n ${ns} addr add ${h.ip}/32 dev eth0`, `ip -n ${ns} link set eth0 up`, `ip -n ${ns} route add default via ${UPLINK_GW} dev eth0 onlink`);
       return;
     }
     const sg = c.fabric.segments.find((s) => s.stations.some((st) => st.name === h.name))!;
@@ -155,7 +161,7 @@ export function planTopology(c: Cluster, prefix: string, workDir: string): Topol
 
   // Linux nodes and their pods.
   const nodes: LinuxNode[] = [];
-  let vxlanPort = 4789;
+  const vxlanPort = [4789];
   c.scenario.nodes.forEach((n, i) => {
     const st = c.nodes.get(n.name);
     if (!st || st.kind !== 'linux') return;
@@ -168,7 +174,7 @@ export function planTopology(c: Cluster, prefix: string, workDir: string): Topol
     lines.push(`ip -n ${ns} link set ${st.nic.name} up`);
     for (const l of st.links) {
       if (!l.vxlan) continue;
-      vxlanPort = l.vxlan.port;
+      if (!vxlanPort.includes(l.vxlan.port)) vxlanPort.push(l.vxlan.port);
       lines.push(
         `ip -n ${ns} link add ${l.name} type vxlan id ${l.vxlan.vni} local ${l.vxlan.local} dev ${l.vxlan.dev} dstport ${l.vxlan.port}${l.vxlan.learning ? '' : ' nolearning'}`,
         `ip -n ${ns} link set ${l.name} address ${l.mac} mtu ${l.mtu} up`,

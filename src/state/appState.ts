@@ -1,20 +1,20 @@
-/** Everything the UI holds: the stores and the actions, wired to the engine client(s). */
+/** The feature stores and actions, over the engine client(s); `wiring.ts` composes them with the classroom. */
 import type { EngineClient, RestartEvent } from '../worker/client';
-import { createActions, type Actions, type Stores } from './actions';
-import { createBranchActions, type BranchActions } from './branchActions';
-import { createBranchStore, type BranchStore } from './branchStore';
-import { createCompareActions, type CompareActions } from './compareActions';
-import { createCompareStore, type CompareStore } from './compareStore';
-import { createNodeStateStore } from './nodeStateStore';
-import { createPlaybackActions, type PlaybackActions } from './playbackActions';
-import { createPlaybackStore, type PlaybackStore } from './playbackStore';
-import { createInsightActions, createInsightStore, type InsightActions, type InsightStore } from './insightStore';
-import { DEFAULT_PRESET, createScenarioStore } from './scenarioStore';
+import { createActions, type Actions, type Stores } from './scenario/scenarioActions';
+import { createBranchActions, type BranchActions } from './trace/branchActions';
+import { createBranchStore, type BranchStore } from './trace/branchStore';
+import { createCompareActions, type CompareActions } from './compare/compareActions';
+import { createCompareStore, type CompareStore } from './compare/compareStore';
+import { createNodeStateStore } from './scenario/nodeStateStore';
+import { createPlaybackActions, type PlaybackActions } from './trace/playbackActions';
+import { createPlaybackStore, type PlaybackStore } from './trace/playbackStore';
+import { createInsightActions, createInsightStore, type InsightActions, type InsightStore } from './whatIf/insightStore';
+import { DEFAULT_PRESET, createScenarioStore } from './scenario/scenarioStore';
 import { defaultDraftStore, type DraftStore } from './whatIf/drafts';
 import { createWhatIfActions, type WhatIfActions } from './whatIf/whatIfActions';
 import { createWhatIfStore, type WhatIfStore } from './whatIf/whatIfStore';
-import { createSelectionStore, type SelectionStore } from './selectionStore';
-import { createTraceStore } from './traceStore';
+import { createSelectionStore, type SelectionStore } from './scenario/selectionStore';
+import { createTraceStore } from './trace/traceStore';
 
 export interface AppStores extends Stores {
   playback: PlaybackStore;
@@ -72,9 +72,6 @@ export function createAppState(client: EngineClient, options: AppStateOptions = 
   };
   let second: EngineClient | undefined;
   const secondClient = () => (second ??= options.compareClient ? options.compareClient() : client);
-  stores.scenario.subscribe((s, prev) => {
-    if (s.presetName !== prev.presetName) stores.selection.setState({}, true);
-  });
   const late: { whatIf?: WhatIfActions } = {};
   const actions = createActions(client, stores, () => late.whatIf!);
   const whatIf = (late.whatIf = createWhatIfActions({

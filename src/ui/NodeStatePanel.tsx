@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NodeSpec } from '../engine/index';
 import { useActions, useNodeState, useRelatedOwners, useScenario, useTrace } from '../state/hooks';
-import { isProducedBy } from '../state/ownerRelation';
+import { isProducedBy } from '../state/scenario/ownerRelation';
 import { ErrorMessage } from './ErrorMessage';
 import { markLines, usedLines } from './nodeState/usedLines';
 import { Section } from './Section';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useScenario } from '../state/hooks';
-import type { Places } from '../state/scenarioStore';
+import type { Places } from '../state/scenario/scenarioStore';
 
 interface Option {
   value: string;

@@ -7,8 +7,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { PRESETS, compileScenario, loadScenarioText, traceFlow, type FlowRequest } from '../engine/index';
-import { editableModel } from '../state/editableModel';
-import { diffTraces } from '../state/stepDiff';
+import { editableModel } from '../edit/editableModel';
+import { diffTraces } from '../traceViews/stepDiff';
 import { testApp, until, type TestApp } from '../state/testing/harness';
 import { memoryDraftStore } from '../state/whatIf/drafts';
 import type { AppState } from '../state/appState';

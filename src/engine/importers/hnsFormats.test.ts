@@ -72,7 +72,7 @@ describe('PowerShell list layout', () => {
     expect(ep).toMatchObject({ IPAddress: '10.42.213.221', PrefixLength: 26, GatewayAddress: '10.42.213.193', MacAddress: '0E-2A-0a-2a-d5-dd', VirtualNetworkName: 'Calico', State: 3, EncapOverhead: 50, Namespace: { ID: '4ea04396-a6e5-478f-915e-909b8c80b2ef' } });
     expect(ep.Policies.map((p) => p.Type)).toEqual(['OutBoundNAT', 'ROUTE', 'PA', 'ACL']);
     expect(ep.Policies[1]).toEqual({ Type: 'ROUTE', DestinationPrefix: '10.43.0.0/16', NeedEncap: true });
-    expect(ep.Policies[3]).toMatchObject({ Type: 'ACL', Id: 'allow-host-to-endpoint', Protocols: '256', RemoteAddresses: '10.156.233.218/32', Priority: 900 });
+    expect(ep.Policies[3]).toMatchObject({ Type: 'ACL', Id: 'allow-host-to-endpoint', Protocol: 256, RemoteAddresses: '10.156.233.218/32', Priority: 900 });
     expect(r.hns.unreadExceptions).toEqual([ep.ID]);
     expect(r.diagnostics.filter((d) => d.severity === 'warning').map((d) => d.field)).toEqual(['[0].Policies', '[0].Policies[0].ExceptionList']);
   });

@@ -54,11 +54,15 @@ export const aclSchema = z.object({
   Direction: z.enum(['In', 'Out']),
   LocalAddresses: addressList.optional(),
   RemoteAddresses: addressList.optional(),
+  LocalPorts: str.optional(),
+  RemotePorts: str.optional(),
   RuleType: z.enum(['Switch', 'Host']).optional().default('Switch'),
   Priority: num.optional().default(0),
-}).transform(({ Protocol, Protocols, LocalAddresses, RemoteAddresses, ...rest }) => ({
+}).transform(({ Protocol, Protocols, LocalAddresses, RemoteAddresses, LocalPorts, RemotePorts, ...rest }) => ({
   ...rest,
-  Protocols: Protocols ?? Protocol ?? '256',
+  ...(LocalPorts ? { LocalPorts } : {}),
+  ...(RemotePorts ? { RemotePorts } : {}),
+  Protocol: Number(Protocols ?? Protocol ?? '256'),
   ...(LocalAddresses ? { LocalAddresses } : {}),
   ...(RemoteAddresses ? { RemoteAddresses } : {}),
 }));

@@ -59,10 +59,9 @@ export const IPIP_IFACE = 'tunl0';
  * <nic> proto bird` on a shared subnet, else the owner's address resolved
  * recursively (`gateway recursive`) to the gateway that reaches it.
  */
-function birdRoute(self: PeerNode, peer: PeerNode, pool: IPPoolSpec, nic: string, view: ClusterView): Route | undefined {
+function birdRoute(self: PeerNode, peer: PeerNode, pool: IPPoolSpec, nic: string, view: ClusterView, dst: Cidr): Route | undefined {
   const how = learnedVia(view, self, peer);
   if (!how) return undefined;
-  const dst = parseCidr(peer.block!)!;
   const owner = { kind: 'IPPool', name: pool.name };
   const sameSubnet = self.subnet !== undefined && self.subnet === peer.subnet;
   const via = 'reflector' in how ? ` (learned through route reflector ${how.reflector})` : '';
@@ -74,8 +73,7 @@ function birdRoute(self: PeerNode, peer: PeerNode, pool: IPPoolSpec, nic: string
   return { dst, type: 'unicast', via: self.subnet.gateway, dev: nic, proto: 'bird', source: `${BIRD}${via}; assumption: next hop ${peer.ip} resolved recursively through the default route (bird.cfg gateway recursive)`, owner, assumption: true };
 }
 
-function remoteBlockRoute(self: PeerNode, peer: PeerNode, pool: IPPoolSpec, nic: string, vxlanMtu: number | undefined, view: ClusterView): Route | undefined {
-  const dst = parseCidr(peer.block!)!;
+function remoteBlockRoute(self: PeerNode, peer: PeerNode, pool: IPPoolSpec, nic: string, vxlanMtu: number | undefined, view: ClusterView, dst = parseCidr(peer.block!)!): Route | undefined {
   const sameSubnet = self.subnet !== undefined && self.subnet === peer.subnet;
   const encap = pool.vxlanMode === 'Always' || (pool.vxlanMode === 'CrossSubnet' && !sameSubnet);
   if (encap && peer.tunnelAddr) {
@@ -87,7 +85,7 @@ function remoteBlockRoute(self: PeerNode, peer: PeerNode, pool: IPPoolSpec, nic:
     return undefined;
   }
   // No VXLAN: BIRD installs what BGP learned (plain or through tunl0), when BGP runs.
-  return view.scenario.calico?.bgp === 'Enabled' ? birdRoute(self, peer, pool, nic, view) : undefined;
+  return view.scenario.calico?.bgp === 'Enabled' ? birdRoute(self, peer, pool, nic, view, dst) : undefined;
 }
 
 /** The NIC's prefix route and the static default route to the Fabric gateway. */
@@ -97,6 +95,29 @@ function nicRoutes(self: PeerNode, nic: string): Route[] {
     { dst: parseCidr('0.0.0.0/0')!, type: 'unicast', via: self.subnet.gateway, dev: nic, proto: 'static', source: 'assumption: static default route to the Fabric gateway (netplan)', assumption: true },
     { dst: parseCidr(self.subnet.cidr)!, type: 'unicast', dev: nic, proto: 'kernel', scope: 'link', src: self.ip, source: 'kernel: prefix route of the NIC address' },
   ];
+}
+
+const BORROWED = 'C2 felix/calc/l3_route_resolver.go (a workload address outside the blocks affine to its host gets its own /32 route toward that host, longer than the block route to the owner); docs.tigera.io IPAMConfiguration strictAffinity ("when false, borrowing IP addresses is allowed")';
+
+/**
+ * A /32 for each pod address another node borrowed from a block (strictAffinity
+ * false): the same next hop as the borrowing node's block would get, so the
+ * packet goes to the node that runs the pod, not to the block's owner (whose
+ * blackhole route would discard it). Under BGP the /32 is BIRD's, as the
+ * borrowing node exports it (assumption: the docs name the /32 for Felix only).
+ */
+function borrowedRoutes(input: HostRouteInput, vxlanMtu: number | undefined): Route[] {
+  const { self, view, nic } = input;
+  const pools = view.scenario.calico?.pools ?? [];
+  const out: Route[] = [];
+  for (const b of view.borrowed ?? []) {
+    const runner = view.peerByName.get(b.node);
+    const pool = pools.find((p) => !p.disabled && cidrContains(parseCidr(p.cidr)!, b.ip));
+    if (b.node === self.name || !runner || !pool) continue;
+    const r = remoteBlockRoute(self, runner, pool, nic, vxlanMtu, view, parseCidr(b.ip)!);
+    if (r) out.push({ ...r, source: `${BORROWED}; ${r.source}`, ...(r.proto === 'bird' ? { assumption: true } : {}) });
+  }
+  return out;
 }
 
 /**
@@ -117,6 +138,7 @@ export function compileHostRoutes(input: HostRouteInput): Route[] {
     const r = pool && remoteBlockRoute(self, peer, pool, nic, vxlanMtu, view);
     if (r) routes.push(r);
   }
+  routes.push(...borrowedRoutes(input, vxlanMtu));
   if (self.block) {
     // Under BGP without VXLAN the block's blackhole is BIRD's static route (proto bird); otherwise Felix writes it.
     const ownPool = pools.find((p) => p.name === self.pool);

@@ -26,6 +26,8 @@ export interface ClusterView {
   peerByName: Map<string, PeerNode>;
   /** `ns/name` → pod IP (given or derived). */
   podIP: Map<string, string>;
+  /** Calico: pod addresses taken from another node's block (strictAffinity false), with the node that runs the pod. */
+  borrowed?: readonly { ip: string; node: string; blockOwner: string }[];
   podsOnNode(node: string): PodSpec[];
   /** MTU of the node network (the Fabric subnet of the node). */
   hostMtu(node: string): number;

@@ -24,6 +24,7 @@ export type Severity = 'error' | 'warning' | 'info';
  * - `conflict`: two objects disagree (e.g. a pod IP outside every pool).
  * - `too-large`: the input exceeds a size limit.
  * - `not-modelled`: a field real components act on but this model does not (e.g. a Calico policy tier other than default); the part is skipped.
+ * - `windows-policy`: a policy rule Felix for Windows skips or expands into many HNS ACL entries (policy/windowsAclReport.ts).
  * - `engine-error`: the engine threw on this input (a bug); the worker and the CLIs report it instead of crashing.
  */
 export type DiagnosticCode =
@@ -37,6 +38,7 @@ export type DiagnosticCode =
   | 'conflict'
   | 'too-large'
   | 'not-modelled'
+  | 'windows-policy'
   | 'engine-error';
 
 /** One finding about the input. `line` is 1-based in the source text when known. */

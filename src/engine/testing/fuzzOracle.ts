@@ -8,7 +8,7 @@ import { importFiles } from '../importers/files';
 import { isIPv4 } from '../model/ipv4';
 import { checkReadiness } from '../readiness/check';
 import { compileScenario, type CompiledCluster } from '../trace/cluster';
-import { formatTraceText } from '../trace/format';
+import { formatTraceText } from '../../traceViews/format';
 import { listPlaces } from '../trace/places';
 import type { FlowRequest } from '../trace/request';
 import { traceFlow } from '../trace/traceFlow';

@@ -8,7 +8,7 @@ import { loadPreset } from '../presets/catalog';
 import { loadScenarioText } from '../scenario/load';
 import { traceFlow } from '../trace/traceFlow';
 import type { FlowRequest } from '../trace/request';
-import { formatPacket } from '../model/tcpdump';
+import { formatPacket } from '../../traceViews/tcpdump';
 import type { Trace } from '../model/trace';
 
 const cache = new Map<string, CompiledCluster>();

@@ -15,6 +15,7 @@ import { withImportedHns } from '../windows/imported';
 import type { HnsImport } from '../importers/hnsDump';
 import type { WindowsNodeState } from '../windows/state';
 import { windowsStateViews } from '../windows/views';
+import { windowsAclDiagnostics, windowsAclView } from '../policy/windowsAclReport';
 import type { ClusterView, PeerNode } from '../model/clusterView';
 import type { Diagnostic } from '../model/diagnostic';
 import { cidrContains, parseCidr } from '../model/ipv4';
@@ -83,6 +84,7 @@ function buildView(s: Scenario, ipam: IpamState, flannel?: FlannelLeases): Clust
     peers,
     peerByName,
     podIP: ipam.podIP,
+    borrowed: ipam.borrowed,
     podsOnNode: (node) => podsByNode.get(node) ?? [],
     hostMtu: (node) => peerByName.get(node)?.subnet?.mtu ?? 1500,
     datapathOf: (node) => datapaths.get(node) ?? decideDatapath(s, { name: node, os: 'linux' }),
@@ -106,6 +108,7 @@ export function compileScenario(s: Scenario, opts: CompileOptions = {}): Compile
   const flannel = clusterCni(s).value === 'flannel' ? computeFlannelLeases(s, diagnostics) : undefined;
   const ipam = flannel ? flannel.ipam : computeIpam(s, diagnostics);
   const view = buildView(s, ipam, flannel);
+  diagnostics.push(...windowsAclDiagnostics(view));
   const specs = new Map(s.nodes.map((n) => [n.name, n]));
   const cache = new Map<string, NodeState>();
   const nodes: NodeStates = {
@@ -139,6 +142,6 @@ export function nodeStateViews(c: CompiledCluster, node: string): NodeStateView[
   const spec = c.scenario.nodes.find((n) => n.name === node);
   const versions: NodeStateView[] = spec ? [{ id: 'versions', title: 'kubectl get node -o jsonpath={.status.nodeInfo}; images', text: versionsText(c.scenario, spec) }] : [];
   const notes = spec ? versionNotes(c.scenario, spec, st.datapath) : {};
-  const views: NodeStateView[] = [...(st.kind === 'linux' ? linuxStateViews(st) : windowsStateViews(st)), datapath, ...versions];
+  const views: NodeStateView[] = [...(st.kind === 'linux' ? linuxStateViews(st) : [...windowsStateViews(st), windowsAclView(st, c.view)]), datapath, ...versions];
   return views.map((v) => (notes[v.id] ? { ...v, notes: [...(v.notes ?? []), ...notes[v.id]!] } : v));
 }

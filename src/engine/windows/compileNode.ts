@@ -37,7 +37,7 @@ export function compileWindowsNode(node: NodeSpec, self: PeerNode, view: Cluster
   const hostMac = self.nicMac;
   const wk = compileWinkernel({ node: node.name, nodeIp: self.ip, hostMac, mode, network, pods: pods.pods, cap: lbCap, view, settings, osBuild, hostEndpoint });
   const endpoints = [hostEndpoint, ...pods.endpoints, ...wk.remoteEndpoints];
-  const ports = compileVfpPorts({ node: node.name, nodeIp: self.ip, hostMac, mode, network, block, pods: pods.pods, endpoints, hostEndpoint, loadBalancers: wk.loadBalancers, natSources: Object.fromEntries(natList.map((e) => [e.cidr, e.source])) });
+  const ports = compileVfpPorts({ node: node.name, nodeIp: self.ip, hostMac, mode, network, block, pods: pods.pods, endpoints, hostEndpoint, loadBalancers: wk.loadBalancers, natSources: Object.fromEntries(natList.map((e) => [e.cidr, e.source])), aclOrigins: pods.aclOrigins });
   return {
     kind: 'windows',
     name: node.name,

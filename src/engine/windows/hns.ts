@@ -45,12 +45,15 @@ export type HnsEndpointPolicy =
 export interface HnsAclPolicy {
   Type: 'ACL';
   Id: string;
-  /** 256 = any, 6 TCP, 17 UDP, 1 ICMPv4. */
-  Protocols: string;
+  /** 256 = any, 6 TCP, 17 UDP, 1 ICMPv4, 132 SCTP (v1 `Protocol`, as Get-HnsEndpoint prints it). */
+  Protocol: number;
   Action: 'Allow' | 'Block';
   Direction: 'In' | 'Out';
   LocalAddresses?: string;
   RemoteAddresses?: string;
+  /** `80,8000-8080`: ports on the endpoint's side / the peer's side. */
+  LocalPorts?: string;
+  RemotePorts?: string;
   RuleType: 'Switch' | 'Host';
   Priority: number;
 }

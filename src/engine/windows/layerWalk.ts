@@ -13,9 +13,11 @@ import type { HopResult } from '../model/hop';
 import type { WindowsPod } from './state';
 import { LAYER, type VfpPort, type VfpRule } from './vfp';
 import { matchLayer } from './vfpMatch';
+import { aclStep } from '../policy/windowsAclMatch';
 import type { Ctx, Decision } from './nodeContext';
 import { decrementTtl, ruleOf, stop, TTL_ASSUMPTION } from './nodeContext';
 import { failedLb, icmpToServiceVip, lbRewrite, missingLbStop, pickBackend, unservedClusterIpPort } from './loadBalancing';
+import type { StepLocation } from '../model/trace';
 import { buildHas, buildSource } from './osBuild';
 
 // ---------------------------------------------------------------- the layers
@@ -33,7 +35,7 @@ export function walkLayersOut(c: Ctx, port: VfpPort, p0: Packet, srcPod?: Window
   for (const layer of port.layers) {
     const isLb = layer.name === LAYER.lbDsr || layer.name === LAYER.slbLb;
     const r = matchLayer(layer, p, 'out');
-    const at = { component: 'vfp', layer: layer.name, chain: port.label };
+    const at: StepLocation = { component: 'vfp', layer: layer.name, chain: port.label };
     if (!r) {
       if (isLb) continue;
       rec.add({ at, action: 'no-match', before: p, explain: 'windows.layerNoMatch', params: { layer: layer.name }, level: 'detail' });
@@ -43,10 +45,10 @@ export function walkLayersOut(c: Ctx, port: VfpPort, p0: Packet, srcPod?: Window
     const rule = ruleOf(r);
     switch (a.type) {
       case 'allow':
-        rec.add({ at, action: 'allow', before: p, rule, explain: 'windows.aclAllow', params: { rule: r.id }, level: 'detail' });
+        rec.add({ at, action: 'allow', before: p, rule, ...aclStep(r, false) });
         break;
       case 'block':
-        rec.add({ at, action: 'drop', before: p, rule, explain: 'windows.aclBlock', params: { rule: r.id } });
+        rec.add({ at, action: 'drop', before: p, rule, ...aclStep(r, true) });
         return { packet: p, stopped: stop(c, 'dropped', 'acl-block', { rule: r.id }) };
       case 'lb': {
         const b = pickBackend(c, a, r, p);
@@ -101,7 +103,7 @@ export function routingDecision(c: Ctx, port: VfpPort, p: Packet, r: VfpRule): L
   const { st, rec } = c;
   const a = r.action;
   const layer = st.mode === 'overlay' ? LAYER.paRoute : LAYER.macRewrite;
-  const at = { component: 'vfp', layer, chain: port.label };
+  const at: StepLocation = { component: 'vfp', layer, chain: port.label };
   const rule = ruleOf(r);
   const dst = innerIp(p).dst;
   const failed = failedLb(st, p);

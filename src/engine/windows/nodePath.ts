@@ -25,6 +25,7 @@ import type { WindowsNodeState, WindowsPod } from './state';
 import { describeTransposition, uftLookup, uftTable } from './uft';
 import { LAYER, type VfpPort } from './vfp';
 import { matchLayer } from './vfpMatch';
+import { aclStep } from '../policy/windowsAclMatch';
 import type { Ctx, Decision } from './nodeContext';
 import { decrementTtl, deliverToHost, externalPort, hostPort, loopGuard, nodePortOn, portOfPod, routedIn, ruleOf, stop, TTL_ASSUMPTION, VXLAN_PORT } from './nodeContext';
 import { encapsulate, routeByHost, transmitEncapsulated } from './egress';
@@ -33,6 +34,8 @@ import { compartmentLoopback, hostLoopback, rememberHostFlow } from './loopback'
 import { routeOnly, routingDecision, walkLayersOut } from './layerWalk';
 import { noNetworkStop } from './networkMissing';
 import { failedLb, lbRewrite, missingLbStop, pickBackend } from './loadBalancing';
+import type { StepLocation } from '../model/trace';
+import { windowsPartOf } from './parts';
 import { warnL2bridgeDsr, warnNodePortOverlay } from './buildIssues';
 
 /**
@@ -125,12 +128,12 @@ function deliverToPod(c: Ctx, pod: WindowsPod, p0: Packet): HopResult {
       const r = matchLayer(layer, p, 'in');
       if (!r) continue;
       const rule = ruleOf(r);
-      const at = { component: 'vfp', layer: layer.name, chain: port.label };
+      const at: StepLocation = { component: 'vfp', layer: layer.name, chain: port.label };
       if (r.action.type === 'block') {
-        rec.add({ at, action: 'drop', before: p, rule, explain: 'windows.aclBlock', params: { rule: r.id } });
+        rec.add({ at, action: 'drop', before: p, rule, ...aclStep(r, true) });
         return stop(c, 'dropped', 'acl-block', { rule: r.id });
       }
-      if (r.action.type === 'allow') rec.add({ at, action: 'allow', before: p, rule, explain: 'windows.aclAllow', params: { rule: r.id }, level: 'detail' });
+      if (r.action.type === 'allow') rec.add({ at, action: 'allow', before: p, rule, ...aclStep(r, false) });
     }
     const key = tupleOf(p);
     table.push({ port: port.id, key, result: key, route: { kind: 'local' }, text: 'no rewrite (inbound flow)', hits: 0 });
@@ -188,7 +191,7 @@ function toHost(c: Ctx, p: Packet): HopResult {
   const f = failedLb(st, p);
   if (f) return missingLbStop(c, p, f, true);
   const health = st.healthPorts.find((h) => h.port === ports(p).dport && innerIp(p).proto === 'tcp');
-  if (health) rec.add({ at: { component: 'socket', layer: HOST_VNIC }, action: 'listen', before: p, rule: { text: `${health.what}: *:${health.port}`, source: health.source }, explain: 'windows.healthCheckServer', params: { port: health.port, what: health.what }, level: 'detail' });
+  if (health) rec.add({ at: { component: 'socket', layer: HOST_VNIC }, action: 'match', before: p, rule: { text: `${health.what}: *:${health.port}`, source: health.source }, explain: 'windows.healthCheckServer', params: { port: health.port, what: health.what }, level: 'detail' });
   return deliverToHost(c, p);
 }
 
@@ -321,7 +324,7 @@ function flannelNodeToRemotePod(c: Ctx, p: Packet): HopResult {
  * @returns the steps and what happens next (send on the wire, deliver, or stop with a verdict).
  */
 export function evaluateWindowsNode(st: WindowsNodeState, arrival: Arrival, ctx: HopContext): HopResult {
-  const c: Ctx = { st, ctx, rec: new StepRecorder(st.name), passes: 0 };
+  const c: Ctx = { st, ctx, rec: new StepRecorder(st.name, windowsPartOf(st)), passes: 0 };
   if (arrival.place.kind === 'windows-pod' && arrival.local) return fromPod(c, arrival.place.pod, arrival.packet, arrival.unboundSource === true);
   if (arrival.local) return fromHost(c, arrival.packet, arrival.unboundSource === true);
   return fromWire(c, arrival);

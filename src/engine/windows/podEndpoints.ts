@@ -11,22 +11,20 @@
  *   off; a `ROUTE` (`NeedEncap`) per service CIDR; overlay: `PA` = the node
  *   address; l2bridge: `ROUTE <node IP>/32 NeedEncap` ("needed for node ports").
  *   @see DATAPATH-FACTS §8.3 [C26][C29][O1], §8.1 [C25]
- * - ACLs as Felix programs them with no NetworkPolicy: `allow-host-to-endpoint`
- *   inbound from the host's addresses at priority 900, and the namespace
- *   profile `kns.<ns>` allowing everything in and out at 1000; below them the
- *   CNI's default inbound Block at 65500.
- *   @see DATAPATH-FACTS §8.4 [C23][C24]. Assumption: the profile's allow
- *   rules as one Allow per direction.
+ * - ACLs as Felix for Windows writes them from the NetworkPolicies that
+ *   select the pod (policy/windowsAcl.ts); below them the CNI's default
+ *   inbound Block at 65500. @see DATAPATH-FACTS §8.4 [C23][C24]
  */
 import type { ClusterView, PeerNode } from '../model/clusterView';
 import { cidrContains, ipToInt, nthAddress, parseCidr, type Cidr } from '../model/ipv4';
 import { hypervMac, sha1Hex } from '../model/macs';
-import type { PodSpec } from '../model/scenario';
 import type { HnsAclPolicy, HnsEndpoint, HnsEndpointPolicy, HnsNamespace, HnsNetwork } from './hns';
 import { hnsMac } from './hns';
 import { hnsId } from './ids';
 import type { WindowsCni } from './cni';
 import type { WindowsPod } from './state';
+import { viewEndpoints } from '../policy/endpoints';
+import { felixEndpointAcls, type AclOrigin } from '../policy/windowsAcl';
 
 /**
  * An overlay endpoint's MAC as HNS prints it: the prefix as configured (Calico VXLAN_MAC_PREFIX, win-overlay's
@@ -45,26 +43,21 @@ export function calicoPodMac(ip: string): string {
   return bytes.map((b) => b.toString(16).padStart(2, '0')).join(':');
 }
 
-function aclPolicies(pod: PodSpec, hostIps: string[]): HnsAclPolicy[] {
-  const ns = pod.namespace;
-  return [
-    { Type: 'ACL', Id: 'allow-host-to-endpoint', Protocols: '256', Action: 'Allow', Direction: 'In', RemoteAddresses: hostIps.map((ip) => `${ip}/32`).join(','), RuleType: 'Switch', Priority: 900 },
-    { Type: 'ACL', Id: `profile-kns.${ns}-in`, Protocols: '256', Action: 'Allow', Direction: 'In', RuleType: 'Switch', Priority: 1000 },
-    { Type: 'ACL', Id: `profile-kns.${ns}-out`, Protocols: '256', Action: 'Allow', Direction: 'Out', RuleType: 'Switch', Priority: 1000 },
-    // The CNI's default deny (unless WindowsDisableDefaultDenyAllPolicy): every allow above has a lower number, so it wins. [C25]
-    { Type: 'ACL', Id: 'default-deny-in', Protocols: '256', Action: 'Block', Direction: 'In', RuleType: 'Switch', Priority: 65500 },
-  ];
-}
+// The CNI's default deny (unless WindowsDisableDefaultDenyAllPolicy): Felix's entries all have lower numbers, so they win. [C25]
+const CNI_DEFAULT_DENY: HnsAclPolicy = { Type: 'ACL', Id: 'default-deny-in', Protocol: 256, Action: 'Block', Direction: 'In', RuleType: 'Switch', Priority: 65500 };
 
 export interface CompiledPods {
   pods: WindowsPod[];
   endpoints: HnsEndpoint[];
   namespaces: HnsNamespace[];
+  /** The policy rule behind each of Felix's ACL entries (for the trace). */
+  aclOrigins: Map<HnsAclPolicy, AclOrigin>;
 }
 
 export function compilePodEndpoints(self: PeerNode, view: ClusterView, net: HnsNetwork, cni: WindowsCni, block: Cidr, hostIps: string[]): CompiledPods {
   const mode = cni.mode;
-  const out: CompiledPods = { pods: [], endpoints: [], namespaces: [] };
+  const out: CompiledPods = { pods: [], endpoints: [], namespaces: [], aclOrigins: new Map() };
+  const policyEps = cni.felixAcls ? viewEndpoints(view) : [];
   const exceptions = cni.natExceptions(self).map((e) => e.cidr);
   const pools = view.scenario.calico?.pools ?? [];
   const gateway = nthAddress(block, cni.podGatewayOffset);
@@ -81,7 +74,14 @@ export function compilePodEndpoints(self: PeerNode, view: ClusterView, net: HnsN
     for (const cidr of view.scenario.serviceCIDRs) policies.push({ Type: 'ROUTE', DestinationPrefix: cidr, NeedEncap: true });
     if (mode === 'overlay') policies.push({ Type: 'PA', PA: self.ip });
     else policies.push({ Type: 'ROUTE', DestinationPrefix: `${self.ip}/32`, NeedEncap: true });
-    if (cni.felixAcls) policies.push(...aclPolicies(p, hostIps));
+    const ep = policyEps.find((e) => e.pod === key);
+    if (ep) {
+      for (const a of felixEndpointAcls(ep, view.scenario.networkPolicies, policyEps, hostIps)) {
+        policies.push(a.acl);
+        out.aclOrigins.set(a.acl, a.origin);
+      }
+      policies.push({ ...CNI_DEFAULT_DENY });
+    }
     const sandbox = sha1Hex(`sandbox:${key}`) + sha1Hex(`sandbox2:${key}`).slice(0, 24);
     const endpointId = hnsId(`${self.name}/endpoint/${key}`);
     const namespaceId = hnsId(`${self.name}/namespace/${key}`);

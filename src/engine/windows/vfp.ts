@@ -15,6 +15,7 @@
 import type { ObjectRef } from '../model/diagnostic';
 import type { Cidr } from '../model/ipv4';
 import type { L4Proto } from '../model/packet';
+import type { VfpAclInfo } from '../policy/windowsAclMatch';
 
 /** `out` = from the port's owner (pod, host) into the switch; `in` = from the switch to the owner. */
 export type VfpDirection = 'out' | 'in';
@@ -69,6 +70,8 @@ export interface VfpRule {
   source: string;
   owner?: ObjectRef;
   assumption?: boolean;
+  /** An HNS ACL entry: matched on its own conditions (policy/windowsAclMatch.ts), named after its policy rule. */
+  acl?: VfpAclInfo;
 }
 
 export interface VfpLayer {

@@ -18,8 +18,10 @@
  *   network's VSID (assumption: placement).
  */
 import { parseCidr, type Cidr } from '../model/ipv4';
+import { ACL_SRC as FELIX_ACL_SRC, type AclOrigin } from '../policy/windowsAcl';
+import { parseAcl } from '../policy/windowsAclMatch';
 import type { ObjectRef } from '../model/diagnostic';
-import type { HnsEndpoint, HnsEndpointPolicy, HnsNetwork } from './hns';
+import type { HnsAclPolicy, HnsEndpoint, HnsEndpointPolicy, HnsNetwork } from './hns';
 import { packetMac } from './hns';
 import { HOST_VNIC, PHYSICAL_NIC } from './network';
 import type { WindowsNetworkMode, WindowsPod, WinLoadBalancer } from './state';
@@ -31,7 +33,7 @@ const CIDR = (s: unknown): Cidr[] => {
   return c ? [c] : [];
 };
 const json = (o: unknown): string => JSON.stringify(o);
-const ACL_SRC = 'C23 felix/dataplane/windows/endpoint_mgr.go; C24 policysets (Switch ACLs); ACL_ENDPOINT_LAYER as vfpctrl lists it';
+const ACL_SRC = `${FELIX_ACL_SRC}; ACL_ENDPOINT_LAYER as vfpctrl lists it`;
 const LB_SRC = 'K1/K2 pkg/proxy/winkernel (load balancer per service port); M5 networkhealth.ps1 (rule placement)';
 const NAT_SRC = 'C26 cni-plugin winpol (OutBoundNAT exceptions); M5 (SNAT_<proto>_OUTBOUNDNAT rules)';
 const VNET_SRC = 'C22 felix/dataplane/windows/vxlan_mgr.go (RemoteSubnetRoute); M2 overlay networking';
@@ -49,23 +51,27 @@ export interface VfpCompileInput {
   loadBalancers: WinLoadBalancer[];
   /** Who writes each OutBoundNAT exception (cni.ts); an imported dump has none. */
   natSources?: Record<string, string>;
+  /** Which policy rule each of Felix's ACL entries comes from (podEndpoints.ts). */
+  aclOrigins?: ReadonlyMap<HnsAclPolicy, AclOrigin>;
 }
 
-function aclLayer(ep: HnsEndpoint, owner: ObjectRef): VfpLayer {
+/** The endpoint's Switch-scoped ACL entries, each matched on its own conditions (policy/windowsAclMatch.ts). */
+function aclLayer(ep: HnsEndpoint, pod: WindowsPod, origins?: ReadonlyMap<HnsAclPolicy, AclOrigin>): VfpLayer {
   const rules: VfpRule[] = ep.Policies.flatMap((p) => {
-    if (p.Type !== 'ACL') return [];
-    const remote = typeof p.RemoteAddresses === 'string' && p.RemoteAddresses ? p.RemoteAddresses.split(',').flatMap((a) => CIDR(a.trim())) : undefined;
+    if (p.Type !== 'ACL' || p.RuleType === 'Host') return [];
+    const origin = origins?.get(p);
     return [
       {
-        id: p.Id,
+        id: p.Id || `ACL_${p.Direction.toUpperCase()}_${p.Priority}`,
         priority: p.Priority,
         direction: p.Direction === 'In' ? 'in' : 'out',
-        match: p.Direction === 'In' ? { ...(remote ? { src: remote } : {}) } : { ...(remote ? { dst: remote } : {}) },
+        match: {},
         action: { type: p.Action === 'Allow' ? 'allow' : 'block' },
         hns: json(p),
         source: ACL_SRC,
-        owner,
-        ...(p.Id.startsWith('profile-') ? { assumption: true } : {}),
+        owner: origin?.kind === 'rule' ? origin.policy : pod.ref,
+        acl: { match: parseAcl(p), pod: pod.pod, ...(origin ? { origin } : {}) },
+        ...(origin?.kind === 'rule' && origin.assumption ? { assumption: true } : {}),
       } satisfies VfpRule,
     ];
   });
@@ -175,7 +181,7 @@ export function compileVfpPorts(input: VfpCompileInput): VfpPort[] {
   const ports: VfpPort[] = input.pods.flatMap((pod) => {
     const ep = input.endpoints.find((e) => e.ID === pod.endpointId);
     if (!ep) return [];
-    const layers: VfpLayer[] = [aclLayer(ep, pod.ref)];
+    const layers: VfpLayer[] = [aclLayer(ep, pod, input.aclOrigins)];
     if (dsr.length) layers.push({ name: LAYER.lbDsr, rules: dsr });
     if (slb.length) layers.push({ name: LAYER.slbLb, rules: slb });
     const nat = natLayer(ep, input.nodeIp, pod.ref, input.natSources);

@@ -5,7 +5,7 @@
  * the trail the packet took through them, and the machines the flow touches.
  */
 import type { Topology, Trace, TraceLocations } from '../../engine/index';
-import { playItems, visiblePositions, type Detail, type PlayItem } from '../../state/playback';
+import { playItems, visiblePositions, type Detail, type PlayItem } from '../../state/trace/playback';
 import type { TopologyLayout } from '../../ui/topology/layout';
 import { routeBetween, type Point } from '../../ui/topology/route';
 

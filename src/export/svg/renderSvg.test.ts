@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n/index';
-import { playItems, visiblePositions } from '../../state/playback';
+import { playItems, visiblePositions } from '../../state/trace/playback';
 import { toolOrSkip } from '../../testing/tools';
 import { labFlow } from '../testing/labFlow';
 import { renderDiagramSvg, type SvgOptions } from './renderSvg';

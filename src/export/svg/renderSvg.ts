@@ -11,7 +11,7 @@ import type { TFunction } from 'i18next';
 import { layoutTopology } from '../../ui/topology/layout';
 import type { Step } from '../../engine/index';
 import { flowTitle } from '../../ui/share/flowTitle';
-import { explainText } from '../../ui/stepText';
+import { explainText } from '../../traceViews/stepText';
 import { frameMarks, touchedMachines, type DiagramInput } from './diagramState';
 import { focusTopology } from './focus';
 import { INSPECTOR_W, inspectorSvg } from './inspectorSvg';

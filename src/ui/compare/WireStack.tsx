@@ -7,7 +7,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { Packet, Step, WirePacket } from '../../engine/index';
-import { diffHeaders, type WireHeader } from './wireDiff';
+import { diffHeaders, type WireHeader } from '../../traceViews/wireDiff';
 
 function HeaderBox({ header }: { header: WireHeader }) {
   const { t } = useTranslation();

@@ -6,8 +6,9 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EditableModel } from '../../state/editableModel';
-import { ENCAPSULATIONS, type Edit } from '../../state/scenarioEdits';
+import type { EditableModel } from '../../edit/editableModel';
+import type { Edit } from '../../edit/edits';
+import { ENCAPSULATIONS } from '../../edit/network';
 import { Check, Field, Select, card, inputClass, intOrUndefined, primaryButton } from './controls';
 
 type Apply = (edit: Edit) => void;

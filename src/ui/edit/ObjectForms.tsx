@@ -6,10 +6,10 @@
 import { NODE_NAME_PATTERN } from './patterns';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { freeAddressOn } from '../../state/ipamSuggest';
-import type { EditableModel } from '../../state/editableModel';
-import type { Edit } from '../../state/scenarioEdits';
-import type { IpamView } from '../../state/insightStore';
+import { freeAddressOn } from '../../state/whatIf/ipamSuggest';
+import type { EditableModel } from '../../edit/editableModel';
+import type { Edit } from '../../edit/edits';
+import type { IpamView } from '../../state/whatIf/insightStore';
 import { Field, Select, card, dangerButton, inputClass, intOrUndefined, primaryButton, secondaryButton } from './controls';
 
 type Apply = (edit: Edit) => void;

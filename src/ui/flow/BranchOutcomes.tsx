@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { Branch } from '../../engine/index';
-import { backendChoices } from '../../state/branchStore';
+import { backendChoices } from '../../state/trace/branchStore';
 import { useBranchActions, useBranches } from '../../state/hooks';
 
 export function BranchOutcomes({ branches }: { branches: Branch[] }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Places } from '../../state/scenarioStore';
+import type { Places } from '../../state/scenario/scenarioStore';
 import { clientPods, familyFlow } from './families';
 
 /** k8s-lab's places as the worker lists them (abridged). */

@@ -11,7 +11,7 @@
  * the one of a Service named like a pod on the client's node, else the first.
  */
 import type { FlowRequest } from '../../engine/index';
-import type { Places } from '../../state/scenarioStore';
+import type { Places } from '../../state/scenario/scenarioStore';
 
 export const FAMILIES = ['pod-pod', 'pod-clusterip', 'nodeport', 'egress'] as const;
 export type Family = (typeof FAMILIES)[number];

@@ -1,7 +1,7 @@
 /** The current step in the side panel: where it acts, the headers before → after, and the rule that decided it (its sentence is docked under the topology). */
 import { useTranslation } from 'react-i18next';
 import { useCurrentItem } from '../../state/hooks';
-import { actionLabel, whereLabel } from '../stepText';
+import { actionLabel, whereLabel } from '../../traceViews/stepText';
 import { HeaderStack } from './HeaderStack';
 import { RuleBox } from './RuleBox';
 

@@ -7,7 +7,7 @@
  */
 import type { TFunction } from 'i18next';
 import type { QuizKind } from '../../lessons/schema';
-import { NOTHING } from '../../state/nextStepQuiz';
+import { NOTHING } from '../../state/classroom/nextStepQuiz';
 
 /** `outer.ipv4.dst` → "outer IPv4: destination address". */
 export function fieldLabel(t: TFunction, path: string): string {

@@ -9,10 +9,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlayItems, usePlayback, usePlaybackActions, useRelatedOwners } from '../../state/hooks';
-import { isProducedBy } from '../../state/ownerRelation';
-import { visiblePositions, type PlayItem } from '../../state/playback';
+import { isProducedBy } from '../../state/scenario/ownerRelation';
+import { visiblePositions, type PlayItem } from '../../state/trace/playback';
 import { useAnswerHidden } from '../lesson/useOpenQuestion';
-import { actionLabel, explainText, whereLabel } from '../stepText';
+import { actionLabel, explainText, whereLabel } from '../../traceViews/stepText';
 
 /** Keeps the row visible inside the list's own scroll box (below its sticky header), without scrolling the page. */
 function scrollWithin(row: HTMLElement) {

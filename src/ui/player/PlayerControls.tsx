@@ -1,8 +1,8 @@
 /** Restart, back, play/pause, forward, end; speed; summary vs detailed; where we are. */
 import { useTranslation } from 'react-i18next';
 import { usePlayItems, usePlayback, usePlaybackActions } from '../../state/hooks';
-import { visiblePositions } from '../../state/playback';
-import { SPEEDS, type Speed } from '../../state/playbackStore';
+import { visiblePositions } from '../../state/trace/playback';
+import { SPEEDS, type Speed } from '../../state/trace/playbackStore';
 
 const button = 'rounded border border-slate-500 bg-white px-3 py-1 text-lg font-semibold hover:bg-slate-100 disabled:opacity-50 dark:bg-slate-800 dark:hover:bg-slate-700';
 

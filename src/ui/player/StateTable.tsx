@@ -7,7 +7,7 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlayItems, usePlayback } from '../../state/hooks';
-import { actionLabel } from '../stepText';
+import { actionLabel } from '../../traceViews/stepText';
 
 const COMPONENTS = ['conntrack', 'uft'];
 

@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTrace } from '../../state/hooks';
-import { traceOwners } from '../../state/ownerRelation';
+import { traceOwners } from '../../state/scenario/ownerRelation';
 import { OwnerLink, objectName } from '../inspector/OwnerLink';
 
 export function TraceObjects() {

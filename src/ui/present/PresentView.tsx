@@ -7,13 +7,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findLesson } from '../../lessons/index';
-import { useClassroomApi, useLesson } from '../../state/classroomHooks';
+import { useClassroomApi, useLesson } from '../../state/hooks';
 import { useDiagramState } from '../share/useDiagramState';
-import { visiblePositions } from '../../state/playback';
+import { visiblePositions } from '../../state/trace/playback';
 import { usePlaybackClock } from '../player/usePlaybackClock';
 import { flowTitle } from '../share/flowTitle';
 import { StepControls } from '../share/StepControls';
-import { explainText, whereText } from '../stepText';
+import { explainText, whereText } from '../../traceViews/stepText';
 import { TopologyView } from '../topology/TopologyView';
 import { PRESENT_CSS } from './presentCss';
 import { usePresentKeys } from './usePresentKeys';

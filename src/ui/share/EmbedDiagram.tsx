@@ -12,7 +12,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Topology, Trace, TraceLocations } from '../../engine/index';
 import { renderDiagram } from '../../export/svg/renderSvg';
-import type { Detail } from '../../state/playback';
+import type { Detail } from '../../state/trace/playback';
 import { useTheme } from '../theme/useTheme';
 import { embedViewBox } from './embedViewport';
 

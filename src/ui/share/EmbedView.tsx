@@ -7,13 +7,12 @@
  */
 import { useTranslation } from 'react-i18next';
 import { shareUrl } from '../../share/codec';
-import { useClassroomApi } from '../../state/classroomHooks';
-import { useTrace } from '../../state/hooks';
+import { useClassroomApi, useTrace } from '../../state/hooks';
 import { useDiagramState } from './useDiagramState';
-import { visiblePositions } from '../../state/playback';
+import { visiblePositions } from '../../state/trace/playback';
 import { usePlaybackClock } from '../player/usePlaybackClock';
 import { useKeyboardStepping } from '../player/useKeyboardStepping';
-import { explainText } from '../stepText';
+import { explainText } from '../../traceViews/stepText';
 import { flowTitle, stepCaption } from './flowTitle';
 import { EmbedDiagram } from './EmbedDiagram';
 import { ShareNotice } from './ShareNotice';

@@ -1,7 +1,7 @@
 /** The message about a share link that could not be opened as made (a tampered or old link, a scenario or flow that fails). */
 import { useTranslation } from 'react-i18next';
-import { useClassroom, useClassroomApi } from '../../state/classroomHooks';
-import type { NoticeCode } from '../../state/classroomStore';
+import { useClassroom, useClassroomApi } from '../../state/hooks';
+import type { NoticeCode } from '../../state/classroom/classroomStore';
 
 const KEYS: Record<NoticeCode, string> = {
   corrupt: 'classroom.share.corrupt',

@@ -1,7 +1,7 @@
 /** The step controls of the embed and the presentation: restart, back, play/pause, forward, and where we are. */
 import { useTranslation } from 'react-i18next';
 import { usePlayItems, usePlayback, usePlaybackActions } from '../../state/hooks';
-import { visiblePositions } from '../../state/playback';
+import { visiblePositions } from '../../state/trace/playback';
 
 export function StepControls({ large = false }: { large?: boolean }) {
   const { t } = useTranslation();

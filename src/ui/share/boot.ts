@@ -6,7 +6,7 @@
  */
 import { SHARE_PARAM, type DecodeResult } from '../../share/codec';
 import type { AppState } from '../../state/appState';
-import type { Classroom } from '../../state/classroom';
+import type { Classroom } from '../../state/classroom/classroom';
 
 /** The share state in the address, decoded in the engine worker (a link is untrusted and may be built to unpack slowly). */
 async function decodeAddress(decode: ShareDecoder): Promise<DecodeResult | undefined> {

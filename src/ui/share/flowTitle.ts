@@ -1,8 +1,8 @@
 /** The flow and the current step as one line of text: the caption of exports, embeds and the presentation. */
 import type { TFunction } from 'i18next';
 import type { Trace } from '../../engine/index';
-import type { PlayItem } from '../../state/playback';
-import { explainText, whereText } from '../stepText';
+import type { PlayItem } from '../../state/trace/playback';
+import { explainText, whereText } from '../../traceViews/stepText';
 
 /** `TCP pod:demo/web (172.21.41.6) → svc:demo/hello (10.97.141.163:80)`. */
 export function flowTitle(trace: Trace): string {

@@ -4,7 +4,7 @@
  * follows `prefers-color-scheme` until the reader picks Light or Dark.
  */
 import type { i18n as I18n } from 'i18next';
-import type { ViewerSettings } from '../../state/shareActions';
+import type { ViewerSettings } from '../../state/classroom/shareActions';
 import { themeStore } from '../theme/themeStore';
 
 export function createViewerSettings(i18n: I18n): ViewerSettings {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Step, Topology } from '../../engine/index';
-import type { PlayItem } from '../../state/playback';
+import type { PlayItem } from '../../state/trace/playback';
 import { skippedLayers } from './skipped';
 
 const sw = 'node:win/vswitch:Hyper-V vSwitch';

@@ -6,7 +6,7 @@
  * for the rest of the part. Pure.
  */
 import type { Topology } from '../../engine/index';
-import type { PlayItem } from '../../state/playback';
+import type { PlayItem } from '../../state/trace/playback';
 
 export function skippedLayers(t: Topology, items: readonly PlayItem[], position: number): Set<string> {
   const skipped = new Set<string>();

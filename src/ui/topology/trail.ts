@@ -5,7 +5,7 @@
  * part (request or reply) and whether it crossed inside VXLAN. Pure.
  */
 import type { Topology } from '../../engine/index';
-import type { PlayItem } from '../../state/playback';
+import type { PlayItem } from '../../state/trace/playback';
 import type { TopologyLayout } from './layout';
 import { wirePath, type Point } from './route';
 

@@ -2,8 +2,8 @@
 import { useMemo, useState } from 'react';
 import type { Topology } from '../../engine/index';
 import { usePlayItems, usePlayback, useRelatedOwners, useSelection } from '../../state/hooks';
-import { isProducedBy } from '../../state/ownerRelation';
-import { visiblePositions } from '../../state/playback';
+import { isProducedBy } from '../../state/scenario/ownerRelation';
+import { visiblePositions } from '../../state/trace/playback';
 import type { Marks } from './flowElements';
 import type { TopologyLayout } from './layout';
 import { routeBetween, type Point } from './route';

@@ -4,7 +4,7 @@ import { useCurrentItem } from '../../state/hooks';
 import { LessonDock } from '../lesson/LessonDock';
 import { QuizPanel } from '../lesson/QuizPanel';
 import { PlayerControls } from '../player/PlayerControls';
-import { explainText } from '../stepText';
+import { explainText } from '../../traceViews/stepText';
 
 export function StepDock() {
   const { t } = useTranslation();

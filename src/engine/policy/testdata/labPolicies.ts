@@ -105,3 +105,39 @@ spec:
     ports:
     - {protocol: TCP, port: 8080}
 `;
+
+/**
+ * Policies on k8s-lab's Windows pods (demo/web and demo/iis, app=web, on
+ * k8s-lab-win-1), for the HNS ACL tests: an ingress from hello on port 80,
+ * an ipBlock with except (Felix for Windows skips it), and a Calico egress
+ * policy with a Deny, a rule with both selectors, and DNS.
+ */
+export const WIN_POLICIES_YAML = `---
+apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata: { name: allow-hello-to-web, namespace: demo }
+spec:
+  podSelector: { matchLabels: { app: web } }
+  ingress:
+    - from: [{ podSelector: { matchLabels: { app: hello } } }]
+      ports: [{ port: 80 }]
+    - from: [{ ipBlock: { cidr: 192.168.10.0/24, except: [192.168.10.23/32] } }]
+---
+apiVersion: projectcalico.org/v3
+kind: NetworkPolicy
+metadata: { name: web-egress, namespace: demo }
+spec:
+  order: 100
+  selector: app == 'web'
+  types: [Egress]
+  egress:
+    - action: Deny
+      protocol: TCP
+      destination: { ports: [9000] }
+    - action: Allow
+      source: { selector: app == 'web' }
+      destination: { selector: app == 'hello' }
+    - action: Allow
+      protocol: UDP
+      destination: { ports: [53] }
+`;

@@ -1,0 +1,150 @@
+/**
+ * What the user can do, as functions over the stores and the worker client.
+ * Every engine question goes to the worker; stale answers (the scenario or the
+ * selection changed meanwhile) are dropped; errors land in the stores as text.
+ *
+ * `open(source)` is the one way a scenario is opened (the preset switcher,
+ * what-if edits, imports, share links and lessons all call it).
+ */
+import type { Diagnostic, FlowRequest } from '../../engine/index';
+import { sourceName, type ScenarioSource } from '../../share/scenarioSource';
+import type { OpenedScenario } from '../../worker/api';
+import type { EngineClient } from '../../worker/client';
+import { EMPTY_NODE_STATE, type NodeStateStore } from './nodeStateStore';
+import type { ScenarioStore } from './scenarioStore';
+import { EMPTY_TRACE, type TraceStore } from '../trace/traceStore';
+
+export interface Stores {
+  scenario: ScenarioStore;
+  trace: TraceStore;
+  nodeState: NodeStateStore;
+}
+
+export interface OpenOptions {
+  /**
+   * A change of the scenario shown (an edit, undo, import): the current
+   * scenario stays until the new one compiled, then the flow is traced again
+   * and the node shown stays. Without it the view starts afresh.
+   */
+  keepView?: boolean;
+  /** A what-if change: refused when it brings an error the scenario shown has not (see `OpenScenarioOptions`). */
+  refuseNewErrors?: boolean;
+}
+
+export type OpenOutcome =
+  | { ok: true; opened: OpenedScenario }
+  | { ok: false; stale?: boolean; error?: string; diagnostics: Diagnostic[]; opened?: OpenedScenario };
+
+export interface Actions {
+  /** Loads the preset list, then the scenario last worked on (with its draft), else the store's preset. */
+  start(): Promise<void>;
+  /** Loads the preset list (before a share link is opened instead of the last scenario). */
+  loadPresets(): Promise<void>;
+  /** The preset switcher: opens preset `name` with the user's draft of it. */
+  selectPreset(name: string): Promise<void>;
+  /** Opens a scenario from its source; see `OpenOptions`. */
+  open(source: ScenarioSource, options?: OpenOptions): Promise<OpenOutcome>;
+  selectNode(name: string): Promise<void>;
+  runTrace(request: FlowRequest): Promise<void>;
+}
+
+/** Opens a preset with its draft, and the last scenario worked on (the what-if actions). */
+export interface DraftOpener {
+  openBase(base: ScenarioSource, options?: { restoreDraft?: boolean }): Promise<unknown>;
+  restore(): Promise<void>;
+}
+
+export function createActions(client: EngineClient, stores: Stores & { playback: { getState(): { position: number }; setState(s: { position: number }): void } }, drafts: () => DraftOpener): Actions {
+  const { scenario, trace, nodeState } = stores;
+  let ticket = 0;
+
+  async function open(source: ScenarioSource, { keepView = false, refuseNewErrors = false }: OpenOptions = {}): Promise<OpenOutcome> {
+    const mine = ++ticket;
+    if (keepView) {
+      scenario.setState({ status: 'compiling', error: undefined });
+    } else {
+      scenario.setState({ presetName: sourceName(source), scenario: null, diagnostics: [], places: null, topology: null, status: 'loading', error: undefined });
+      trace.setState(EMPTY_TRACE, true);
+      nodeState.setState(EMPTY_NODE_STATE, true);
+    }
+    const answer = await client.openScenario(source, { refuseNewErrors });
+    if (mine !== ticket || answer.kind === 'stale') return { ok: false, stale: true, diagnostics: [] };
+    // A change that fails leaves the scenario shown as it was (the worker keeps it too).
+    const failed = keepView && scenario.getState().scenario ? { status: 'ready' as const } : undefined;
+    if (answer.kind === 'error') {
+      scenario.setState(failed ?? { status: 'error', error: answer.message });
+      return { ok: false, error: answer.message, diagnostics: [] };
+    }
+    const opened = answer.value;
+    if (!opened.compiled || !opened.scenario) {
+      const errors = opened.diagnostics.filter((d) => d.severity === 'error');
+      scenario.setState(failed ?? { status: 'error', diagnostics: opened.diagnostics });
+      return { ok: false, diagnostics: errors.length ? errors : opened.diagnostics, opened };
+    }
+    const { places, topology, firstNode } = opened.compiled;
+    scenario.setState({
+      presetName: sourceName(source),
+      source,
+      text: opened.text,
+      baseText: opened.baseText,
+      hns: opened.hns,
+      scenario: opened.scenario,
+      diagnostics: opened.diagnostics,
+      places,
+      topology,
+      status: 'ready',
+      error: undefined,
+      engineRestart: undefined,
+    });
+    if (!keepView) {
+      if (firstNode) nodeState.setState({ node: firstNode.node, views: firstNode.views, status: 'ready', error: undefined });
+      return { ok: true, opened };
+    }
+    const request = trace.getState().request;
+    const position = stores.playback.getState().position;
+    const node = nodeState.getState().node;
+    const nodes = opened.scenario.nodes.map((n) => n.name);
+    await Promise.all([
+      request ? runTrace(request).then(() => stores.playback.setState({ position })) : Promise.resolve(),
+      node && nodes.includes(node) ? selectNode(node) : nodes[0] ? selectNode(nodes[0]) : Promise.resolve(),
+    ]);
+    return { ok: true, opened };
+  }
+
+  async function selectNode(name: string): Promise<void> {
+    nodeState.setState({ node: name, views: [], status: 'loading', error: undefined });
+    const answer = await client.nodeStateViews(name);
+    if (answer.kind === 'stale' || nodeState.getState().node !== name) return;
+    if (answer.kind === 'error') return nodeState.setState({ status: 'error', error: answer.message });
+    nodeState.setState({ views: answer.value, status: 'ready' });
+  }
+
+  async function runTrace(request: FlowRequest): Promise<void> {
+    trace.setState({ ...EMPTY_TRACE, status: 'running', request }, true);
+    const answer = await client.traceFlow(request);
+    if (answer.kind === 'stale' || trace.getState().request !== request) return;
+    if (answer.kind === 'error') return trace.setState({ status: 'error', error: answer.message });
+    trace.setState({ status: 'done', trace: answer.value.trace, locations: answer.value.locations, diagnostics: answer.value.diagnostics });
+    // Show the state of the first cluster node the packet meets, so the lines it uses are highlighted there.
+    const nodes = new Set(scenario.getState().scenario?.nodes.map((n) => n.name));
+    const first = answer.value.trace?.steps.find((s) => s.node && nodes.has(s.node))?.node;
+    if (first && first !== nodeState.getState().node) await selectNode(first);
+  }
+
+  async function loadPresets(): Promise<void> {
+    const presets = await client.listPresets();
+    if (presets.kind === 'ok') scenario.setState({ presets: presets.value });
+  }
+
+  return {
+    async start() {
+      await loadPresets();
+      await drafts().restore();
+    },
+    loadPresets,
+    selectPreset: async (name) => void (await drafts().openBase({ preset: name }, { restoreDraft: true })),
+    open,
+    selectNode,
+    runTrace,
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * The scenario being looked at: which preset, the loaded scenario (plain data,
+ * the source of truth on the main thread), its diagnostics, and where loading
+ * and compiling in the worker stand.
+ */
+import { createStore } from 'zustand/vanilla';
+import type { Diagnostic, PresetInfo, Scenario, Topology } from '../../engine/index';
+import type { ScenarioSource } from '../../share/scenarioSource';
+import type { Places } from '../../worker/api';
+
+export type { Places };
+
+export const DEFAULT_PRESET = 'k8s-lab';
+
+export type ScenarioStatus = 'idle' | 'loading' | 'compiling' | 'ready' | 'error';
+
+export interface ScenarioState {
+  presets: readonly PresetInfo[];
+  /** The preset the switcher shows (the source's preset, `shared` or `imported` otherwise). */
+  presetName: string;
+  /** Where the scenario shown comes from (with every edit); set once it opened. */
+  source?: ScenarioSource;
+  /** The source's text after its edits, as the worker resolved it (what the next what-if edit changes). */
+  text?: string;
+  /** The source's text before its edits (set when it has edits), to fold old edits together. */
+  baseText?: string;
+  /** HNS dumps of an imported source, attached to a Windows node. */
+  hns?: { node: string; files: string[] }[];
+  scenario: Scenario | null;
+  diagnostics: Diagnostic[];
+  /** Places for the flow picker, from the compiled cluster. */
+  places: Places | null;
+  /** Machines, networks and node parts for the topology view, from the compiled cluster. */
+  topology: Topology | null;
+  status: ScenarioStatus;
+  /** A worker or engine error, shown as a message. */
+  error?: string;
+  /** The engine worker was restarted (a crash or a call that took too long); `restarted: false` once it gave up. */
+  engineRestart?: { reason: 'crash' | 'timeout'; message: string; restarted: boolean };
+}
+
+export function createScenarioStore(presetName = DEFAULT_PRESET) {
+  return createStore<ScenarioState>()(() => ({
+    presets: [],
+    presetName,
+    scenario: null,
+    diagnostics: [],
+    places: null,
+    topology: null,
+    status: 'idle',
+  }));
+}
+
+export type ScenarioStore = ReturnType<typeof createScenarioStore>;
