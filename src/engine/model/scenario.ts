@@ -77,6 +77,8 @@ export interface ServiceSpec {
   loadBalancerIngress: string[];
   loadBalancerSourceRanges: string[];
   externalTrafficPolicy: 'Cluster' | 'Local';
+  /** spec.healthCheckNodePort (LoadBalancer with externalTrafficPolicy Local): where kube-proxy's health server answers for it. */
+  healthCheckNodePort?: number;
   internalTrafficPolicy: 'Cluster' | 'Local';
   sessionAffinity: 'None' | 'ClientIP';
   /** sessionAffinityConfig.clientIP.timeoutSeconds (default 10800). */
@@ -198,6 +200,8 @@ export interface WinkernelSpec {
   featureGates?: Record<string, boolean>;
   /** `winkernel.forwardHealthCheckVip`: a health-check load balancer on each LoadBalancer ingress IP. */
   forwardHealthCheckVip?: boolean;
+  /** `winkernel.rootHnsEndpointName` (default `cbr0`): the HNS endpoint the health-check load balancers forward to. */
+  rootHnsEndpointName?: string;
   /** The object this node's settings come from, when they are the node's own (hostnameOverride config, a DaemonSet). */
   from?: string;
 }

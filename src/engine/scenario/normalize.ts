@@ -214,6 +214,7 @@ export function normalizeService(s: z.infer<typeof serviceSchema>, raw: RawObjec
     loadBalancerIngress: ingress.filter(isIPv4),
     loadBalancerSourceRanges: ranges.v4,
     externalTrafficPolicy: s.spec.externalTrafficPolicy,
+    ...(s.spec.healthCheckNodePort !== undefined ? { healthCheckNodePort: s.spec.healthCheckNodePort } : {}),
     internalTrafficPolicy: s.spec.internalTrafficPolicy,
     sessionAffinity: s.spec.sessionAffinity,
     sessionAffinityTimeout: s.spec.sessionAffinityConfig?.clientIP?.timeoutSeconds ?? 10800,

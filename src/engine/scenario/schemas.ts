@@ -58,6 +58,7 @@ export const serviceSchema = z.object({
     // Checked by normalizeService after trimming, as kube-proxy reads them.
     loadBalancerSourceRanges: z.array(z.string()).optional().default([]),
     externalTrafficPolicy: z.enum(['Cluster', 'Local']).optional().default('Cluster'),
+    healthCheckNodePort: z.number().int().min(1).max(65535).optional().catch(undefined),
     internalTrafficPolicy: z.enum(['Cluster', 'Local']).optional().default('Cluster'),
     sessionAffinity: z.enum(['None', 'ClientIP']).optional().default('None'),
     sessionAffinityConfig: z.object({ clientIP: z.object({ timeoutSeconds: z.number().int().min(1).max(86400).optional() }).optional() }).optional(),
@@ -146,7 +147,7 @@ export const kubeProxyConfigSchema = z.object({
   hostnameOverride: z.string().optional(),
   featureGates: z.record(z.string(), z.boolean()).optional(),
   winkernel: z
-    .object({ networkName: z.string().optional(), sourceVip: z.string().optional(), enableDSR: z.boolean().optional(), forwardHealthCheckVip: z.boolean().optional() })
+    .object({ networkName: z.string().optional(), sourceVip: z.string().optional(), enableDSR: z.boolean().optional(), forwardHealthCheckVip: z.boolean().optional(), rootHnsEndpointName: z.string().optional() })
     .optional(),
 });
 

@@ -32,6 +32,7 @@ export function winkernelSpecOf(v: z.infer<typeof kubeProxyConfigSchema> | undef
     enableDSR: wk?.enableDSR ?? true,
     ...(v?.featureGates ? { featureGates: v.featureGates } : {}),
     ...(wk?.forwardHealthCheckVip !== undefined ? { forwardHealthCheckVip: wk.forwardHealthCheckVip } : {}),
+    ...(wk?.rootHnsEndpointName ? { rootHnsEndpointName: wk.rootHnsEndpointName } : {}),
     ...(from ? { from } : {}),
   };
 }

@@ -35,7 +35,7 @@ export function compileWindowsNode(node: NodeSpec, self: PeerNode, view: Cluster
   const build = osBuild.build;
   const lbCap = lbBackendCap(osBuild);
   const hostMac = self.nicMac;
-  const wk = compileWinkernel({ node: node.name, nodeIp: self.ip, hostMac, mode, network, pods: pods.pods, cap: lbCap, view, settings, osBuild });
+  const wk = compileWinkernel({ node: node.name, nodeIp: self.ip, hostMac, mode, network, pods: pods.pods, cap: lbCap, view, settings, osBuild, hostEndpoint });
   const endpoints = [hostEndpoint, ...pods.endpoints, ...wk.remoteEndpoints];
   const ports = compileVfpPorts({ node: node.name, nodeIp: self.ip, hostMac, mode, network, block, pods: pods.pods, endpoints, hostEndpoint, loadBalancers: wk.loadBalancers, natSources: Object.fromEntries(natList.map((e) => [e.cidr, e.source])), aclOrigins: pods.aclOrigins });
   return {
@@ -57,6 +57,8 @@ export function compileWindowsNode(node: NodeSpec, self: PeerNode, view: Cluster
     loadBalancers: wk.loadBalancers,
     policyLists: wk.policyLists,
     lbFailures: wk.failures,
+    healthPorts: wk.healthPorts,
+    ...(wk.healthCheckNote ? { healthCheckNote: wk.healthCheckNote } : {}),
     lbCap,
     sourceVip: wk.sourceVip,
     kubeProxy: settings,

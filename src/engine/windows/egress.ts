@@ -8,7 +8,7 @@ import { innerIp, ipLength, ports, withOuterEth, withoutOuterEth } from '../mode
 import { hnsMac, packetMac } from './hns';
 import { HOST_VNIC, PHYSICAL_NIC } from './network';
 import type { WindowsNodeState } from './state';
-import { failedLb, icmpToServiceVip, missingLbStop } from './loadBalancing';
+import { failedLb, icmpToServiceVip, missingLbStop, unservedClusterIpPort } from './loadBalancing';
 import type { Ctx } from './nodeContext';
 import { deliverToHost, stop, VXLAN_PORT } from './nodeContext';
 
@@ -92,7 +92,7 @@ export function routeByHost(c: Ctx, p: Packet, srcMac: string): HopResult {
 /** A service frontend with no load balancer on this node (from the compiled state): nothing on Windows answers it. */
 export function serviceCidrHit(c: Ctx, p: Packet): HopResult | undefined {
   const f = failedLb(c.st, p);
-  return f ? missingLbStop(c, p, f, f.vip === c.st.ip) : icmpToServiceVip(c, p);
+  return f ? missingLbStop(c, p, f, f.vip === c.st.ip) : icmpToServiceVip(c, p) ?? unservedClusterIpPort(c, p);
 }
 
 export function encapsulate(c: Ctx, p: Packet, e: Extract<UftRoute, { kind: 'encap' }>): Packet {

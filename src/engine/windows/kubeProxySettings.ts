@@ -43,6 +43,8 @@ export interface NodeKubeProxy {
   dsrSource: string;
   featureGates: Record<string, boolean>;
   forwardHealthCheckVip: boolean;
+  /** The endpoint the health-check load balancers forward to (K1: getEndpointByName; kube-proxy's default `cbr0`). */
+  rootHnsEndpointName: string;
   /** The object the node's own settings come from, when they are not the cluster-wide ones. */
   from?: string;
   /** kube-proxy exits at start on this node (NewProxier error): no load balancers at all. */
@@ -86,6 +88,7 @@ export function nodeKubeProxy(kp: KubeProxySpec, node: string, cni: WindowsCni, 
     dsrSource,
     featureGates: gates,
     forwardHealthCheckVip: spec.forwardHealthCheckVip ?? false,
+    rootHnsEndpointName: spec.rootHnsEndpointName ?? 'cbr0',
     ...(own?.from ? { from: own.from } : {}),
     ...(down ? { down } : {}),
     notes,

@@ -16,7 +16,7 @@ import { matchLayer } from './vfpMatch';
 import { aclStep } from '../policy/windowsAclMatch';
 import type { Ctx, Decision } from './nodeContext';
 import { decrementTtl, ruleOf, stop, TTL_ASSUMPTION } from './nodeContext';
-import { failedLb, icmpToServiceVip, lbRewrite, missingLbStop, pickBackend } from './loadBalancing';
+import { failedLb, icmpToServiceVip, lbRewrite, missingLbStop, pickBackend, unservedClusterIpPort } from './loadBalancing';
 import type { StepLocation } from '../model/trace';
 import { buildHas, buildSource } from './osBuild';
 
@@ -108,7 +108,7 @@ export function routingDecision(c: Ctx, port: VfpPort, p: Packet, r: VfpRule): L
   const dst = innerIp(p).dst;
   const failed = failedLb(st, p);
   if (failed) return { packet: p, stopped: missingLbStop(c, p, failed, failed.vip === st.ip) };
-  const icmp = icmpToServiceVip(c, p);
+  const icmp = icmpToServiceVip(c, p) ?? unservedClusterIpPort(c, p);
   if (icmp) return { packet: p, stopped: icmp };
   if (a.type === 'encap') {
     const q = decrementTtl(p);

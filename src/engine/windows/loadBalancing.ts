@@ -103,3 +103,24 @@ export function icmpToServiceVip(c: Ctx, p: Packet): HopResult | undefined {
   c.rec.add({ at: { component: 'vfp', layer: LAYER.slbLb }, action: 'drop', before: p, rule: { text: `${svc}: load balancers for ${ip.dst} map TCP/UDP ports only; no rule matches ICMP`, source: 'H1 hcnloadbalancer.go PortMappings Protocol (6 TCP, 17 UDP); K2 winkernel creates one per TCP/UDP service port; K6 supported flows are TCP/UDP; assumption: the echo request is lost', owner: lb.service, assumption: true }, explain: 'windows.icmpToVip', params: { vip: ip.dst, service: svc } });
   return stop(c, 'dropped', 'icmp-to-service-vip', { vip: ip.dst, service: svc });
 }
+
+/**
+ * A ClusterIP this node has load balancers for, on a port none of them
+ * serves. kube-proxy programs only the Service's ports [K1], and on overlay
+ * it also creates a remote endpoint for the ClusterIP (host MAC, PA = the
+ * node IP, [K1] syncProxyRules), so the VIP is known to the vSwitch and the
+ * packet is not routed out to the gateway. Assumption: VFP drops it (no
+ * source says what happens to an unmatched port of a known VIP).
+ */
+export function unservedClusterIpPort(c: Ctx, p: Packet): HopResult | undefined {
+  const ip = innerIp(p);
+  if (ip.proto === 'icmp') return undefined;
+  const { dport } = ports(p);
+  const frontends = [...c.st.loadBalancers.map((x) => ({ kind: x.kind, vip: x.vip, port: x.externalPort, proto: x.proto as string, service: x.service })), ...c.st.lbFailures.map((x) => ({ kind: x.kind, vip: x.vip, port: x.port, proto: x.proto, service: x.service }))];
+  const ofVip = frontends.filter((x) => x.kind === 'ClusterIP' && x.vip === ip.dst);
+  if (ofVip.length === 0 || ofVip.some((x) => x.port === dport && x.proto === ip.proto)) return undefined;
+  const svc = `${ofVip[0]!.service.namespace}/${ofVip[0]!.service.name}`;
+  const served = ofVip.map((x) => `${x.port}/${x.proto}`).join(', ');
+  c.rec.add({ at: { component: 'vfp', layer: LAYER.slbLb }, action: 'drop', before: p, rule: { text: `${svc} ${ip.dst}: load balancers for ${served} only; none for ${dport ?? 0}/${ip.proto}`, source: `K1 winkernel syncProxyRules: one load balancer per Service port${c.st.mode === 'overlay' ? ', and a remote endpoint for the ClusterIP (the VIP is local to the vSwitch)' : ''}; assumption: VFP drops a packet to an unserved port of a known VIP instead of routing it out`, owner: ofVip[0]!.service, assumption: true }, explain: 'windows.clusterIpPortNotServed', params: { vip: ip.dst, port: dport ?? 0, proto: ip.proto } });
+  return stop(c, 'dropped', 'clusterip-port-not-served', { vip: ip.dst, port: dport ?? 0, proto: ip.proto, service: svc });
+}

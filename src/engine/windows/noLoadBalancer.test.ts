@@ -46,3 +46,14 @@ describe('drops decided from the compiled node state, not from the request', () 
     expect(t).toMatchObject({ verdict: 'dropped', reason: { code: 'address-in-windows-block', params: { pod: 'demo/borrower', podNode: 'k8s-lab-node-1' } } });
   });
 });
+
+describe('a ClusterIP port the Service does not serve (item 8)', () => {
+  it('web → hello\'s ClusterIP on port 81: dropped at the VFP as a VIP the node knows, not sent to the gateway', () => {
+    const c = lab((y) => y, ' ');
+    const vip = c.scenario.services.find((s) => s.name === 'hello')!.clusterIP!;
+    const t = trace(c, { src: 'pod:demo/web', dst: vip, dport: 81 });
+    expect(t).toMatchObject({ verdict: 'dropped', reason: { code: 'clusterip-port-not-served', params: { vip, port: 81, service: 'demo/hello' } } });
+    expect(t.wire).toHaveLength(0);
+    expect(trace(c, { src: 'pod:demo/web', dst: vip, dport: 80 }).verdict).toBe('delivered');
+  });
+});

@@ -175,7 +175,7 @@ function toHost(c: Ctx, p: Packet): HopResult {
     const a = r.action;
     warnNodePortOverlay(c, p, a.dsr);
     const b = pickBackend(c, a, r, p);
-    const q = rec.add({ at: { component: 'vfp', layer: layer.name, chain: port.label }, action: a.preserveDip ? 'steer' : a.snatTo ? 'dnat+snat' : 'dnat', before: p, after: lbRewrite(a, b, p), rule: ruleOf(r), explain: a.preserveDip ? 'windows.preserveDip' : a.dsr ? 'windows.nodePortDsr' : 'windows.nodePortSnat', params: { port: ports(p).dport ?? 0, backend: `${b.ip}:${b.port}`, snat: a.snatTo ?? '', vip: innerIp(p).dst } });
+    const q = rec.add({ at: { component: 'vfp', layer: layer.name, chain: port.label }, action: a.preserveDip ? 'steer' : a.snatTo ? 'dnat+snat' : 'dnat', before: p, after: lbRewrite(a, b, p), rule: ruleOf(r), explain: a.healthCheck ? 'windows.healthCheckLb' : a.preserveDip ? 'windows.preserveDip' : a.dsr ? 'windows.nodePortDsr' : 'windows.nodePortSnat', params: { port: ports(p).dport ?? 0, backend: `${b.ip}:${b.port}`, snat: a.snatTo ?? '', vip: innerIp(p).dst, endpoint: st.hostEndpoint.Name } });
     const steerTo = a.preserveDip ? st.pods.find((x) => x.ip === b.ip) : undefined;
     if (steerTo) {
       recordFlow(c, port, p, q, { kind: 'local' });
@@ -190,6 +190,8 @@ function toHost(c: Ctx, p: Packet): HopResult {
   }
   const f = failedLb(st, p);
   if (f) return missingLbStop(c, p, f, true);
+  const health = st.healthPorts.find((h) => h.port === ports(p).dport && innerIp(p).proto === 'tcp');
+  if (health) rec.add({ at: { component: 'socket', layer: HOST_VNIC }, action: 'match', before: p, rule: { text: `${health.what}: *:${health.port}`, source: health.source }, explain: 'windows.healthCheckServer', params: { port: health.port, what: health.what }, level: 'detail' });
   return deliverToHost(c, p);
 }
 
@@ -255,7 +257,7 @@ function fromWire(c: Ctx, arrival: Arrival): HopResult {
     return switchToIp(c, routedIn(c, p));
   }
   const dst = innerIp(p).dst;
-  if (dst === st.ip || st.loadBalancers.some((lb) => (lb.kind === 'ExternalIP' || lb.kind === 'LoadBalancer') && lb.vip === dst)) return toHost(c, p);
+  if (dst === st.ip || st.loadBalancers.some((lb) => (lb.kind === 'ExternalIP' || lb.kind === 'LoadBalancer' || lb.kind === 'HealthCheck') && lb.vip === dst)) return toHost(c, p);
   if (cidrContains(st.block, dst) && st.mode === 'l2bridge') {
     const pod = st.pods.find((x) => x.ip === dst);
     const q = withOuterEth(p, { src: st.hostMac, dst: pod?.mac ?? st.hostMac });

@@ -71,7 +71,8 @@ export interface LbFailure {
 export interface WinLoadBalancer {
   id: string;
   service: ObjectRef;
-  kind: 'ClusterIP' | 'NodePort' | 'ExternalIP' | 'LoadBalancer';
+  /** HealthCheck: forwardHealthCheckVip's load balancer on an ingress IP, to the root HNS endpoint (winkernel.ts). */
+  kind: 'ClusterIP' | 'NodePort' | 'ExternalIP' | 'LoadBalancer' | 'HealthCheck';
   /** Frontend VIP; for a NodePort the node's management IP (kube-proxy passes none). */
   vip: string;
   proto: 'tcp' | 'udp';
@@ -113,6 +114,10 @@ export interface WindowsNodeState {
   loadBalancers: WinLoadBalancer[];
   policyLists: HnsPolicyList[];
   lbFailures: LbFailure[];
+  /** Ports kube-proxy's health servers listen on at every node address (healthz, each healthCheckNodePort), with what answers. */
+  healthPorts: { port: number; what: string; source: string }[];
+  /** Why forwardHealthCheckVip created no health-check load balancer, when it is on. */
+  healthCheckNote?: string;
   lbCap: LbCap;
   sourceVip: string;
   /** The settings kube-proxy runs with on this node (kubeProxySettings.ts). */

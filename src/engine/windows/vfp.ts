@@ -42,7 +42,7 @@ export type VfpAction =
   | { type: 'allow' }
   | { type: 'block' }
   /** kube-proxy load balancer: VIP:port → one backend; optional SNAT to the source VIP. */
-  | { type: 'lb'; lbId: string; backends: VfpBackend[]; dsr: boolean; snatTo?: string; preserveDip: boolean; affinity: boolean; shadows?: string[] }
+  | { type: 'lb'; lbId: string; backends: VfpBackend[]; dsr: boolean; snatTo?: string; preserveDip: boolean; affinity: boolean; shadows?: string[]; healthCheck?: boolean }
   /** OutBoundNAT exception list: the destination is left alone. */
   | { type: 'nat-exempt' }
   /** OutBoundNAT: dynamic source NAT to the host address. */

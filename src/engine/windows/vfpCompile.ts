@@ -117,6 +117,7 @@ function lbRule(lb: WinLoadBalancer, nodeIp: string, direction: 'out' | 'in', du
       preserveDip: lb.preserveDip,
       affinity: lb.affinity,
       ...(dup ? { shadows: dup.others } : {}),
+      ...(lb.kind === 'HealthCheck' ? { healthCheck: true } : {}),
     },
     hns: json({ ID: lb.id, Type: 'ELB', Protocol: lb.proto === 'tcp' ? 6 : 17, InternalPort: lb.internalPort, ExternalPort: lb.externalPort, VIPs: lb.kind === 'NodePort' ? [] : [lb.vip], SourceVIP: lb.sourceVip, IsDSR: lb.dsr }),
     source: [dup ? `${LB_SRC}; ${DUP_SRC}` : LB_SRC, ...(lb.notes ?? [])].join('; '),

@@ -57,10 +57,11 @@ function lbSummary(st: WindowsNodeState): string {
     ...kp.notes.map((n) => `note: ${n}`),
   ];
   const vip = `Source VIP: ${st.sourceVip ? `${st.sourceVip} (${kp.sourceVipSource})` : '(none: kube-proxy passes an empty SourceVIP on this network type; assumption: the node IP is used)'}`;
+  const health = [`Health servers (kube-proxy, every node address): ${st.healthPorts.map((h) => `${h.port} (${h.what})`).join(', ')}`, ...(st.healthCheckNote ? [`note: ${st.healthCheckNote}`] : [])];
   const failed = st.lbFailures.map((f) => `NOT CREATED ${f.kind} ${f.service.namespace}/${f.service.name} ${f.vip}:${f.port}/${f.proto}: ${FAILURE_TEXT[f.reason](f)}`);
   const lbs = st.loadBalancers.map((lb) => `${lb.kind.padEnd(12)} ${`${lb.vip}:${lb.externalPort}/${lb.proto}`.padEnd(26)} → ${lb.backends.map((b) => `${b.ip}:${lb.internalPort}${b.remote ? ' (remote)' : ''}`).join(', ')}${lb.dsr ? '  DSR' : `  SourceVIP ${lb.sourceVip || '""'}`}${lb.affinity ? '  SourceIP affinity' : ''}${(lb.notes ?? []).map((n) => `\n    note: ${n}`).join('')}`);
   const dups = [...lbDuplicates(st.loadBalancers)].filter(([, d]) => d.rank === 0).map(([id, d]) => `DUPLICATE frontend ${lbFrontend(st.loadBalancers.find((lb) => lb.id === id)!)}: ${id} is used, ${d.others.join(', ')} shadowed (assumption: the first programmed wins)`);
-  return [...settings, cap, vip, '', ...lbs, ...(dups.length ? ['', ...dups] : []), ...(failed.length ? ['', ...failed] : [])].join('\n');
+  return [...settings, cap, vip, ...health, '', ...lbs, ...(dups.length ? ['', ...dups] : []), ...(failed.length ? ['', ...failed] : [])].join('\n');
 }
 
 /**

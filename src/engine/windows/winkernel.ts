@@ -47,6 +47,9 @@ import type { LbCap, LbFailure, WindowsNetworkMode, WindowsPod, WinLoadBalancer 
 import { buildHas, buildSource, type WinBuild } from './osBuild';
 
 export const PRESERVE_DESTINATION = 'preserve-destination';
+/** kube-proxy's healthz port (healthzBindAddress default 0.0.0.0:10256). */
+const HEALTHZ_PORT = 10256;
+const HEALTH_SRC = 'K1 winkernel: the service health server listens on every node address (NewServiceHealthServer with all node port addresses); healthCheckNodePort or healthzPort';
 
 /** kube-proxy's conjured MAC for a remote endpoint: `02-11-<IP in hex>`. @see [K1] */
 export function remoteEndpointMac(ip: string): string {
@@ -65,6 +68,8 @@ export interface WinkernelInput {
   view: ClusterView;
   settings: NodeKubeProxy;
   osBuild: WinBuild;
+  /** The network's host endpoint (`Calico_ep`, `cbr0_ep`, …): the root HNS endpoint when its name is rootHnsEndpointName. */
+  hostEndpoint: Pick<HnsEndpoint, 'ID' | 'Name' | 'IPAddress'>;
 }
 
 export interface WinkernelState {
@@ -73,6 +78,8 @@ export interface WinkernelState {
   policyLists: HnsPolicyList[];
   failures: LbFailure[];
   sourceVip: string;
+  healthPorts: { port: number; what: string; source: string }[];
+  healthCheckNote?: string;
 }
 
 /**
@@ -102,7 +109,10 @@ export function compileWinkernel(input: WinkernelInput): WinkernelState {
   const { view, network: net, mode } = input;
   const s = view.scenario;
   const wk = input.settings;
-  const st: WinkernelState = { loadBalancers: [], remoteEndpoints: [], policyLists: [], failures: [], sourceVip: '' };
+  const st: WinkernelState = { loadBalancers: [], remoteEndpoints: [], policyLists: [], failures: [], sourceVip: '', healthPorts: [{ port: HEALTHZ_PORT, what: 'kube-proxy healthz', source: HEALTH_SRC }] };
+  // K1 syncProxyRules: with forwardHealthCheckVip, the gateway endpoint is looked up by rootHnsEndpointName.
+  const gateway = wk.forwardHealthCheckVip && input.hostEndpoint.Name === wk.rootHnsEndpointName ? input.hostEndpoint : undefined;
+  if (wk.forwardHealthCheckVip && !gateway) st.healthCheckNote = `forwardHealthCheckVip: no HNS endpoint named ${wk.rootHnsEndpointName} (rootHnsEndpointName) on this network (its host endpoint is ${input.hostEndpoint.Name}), so kube-proxy creates no health-check load balancers (K1 syncProxyRules)`;
   const remote = new Map<string, HnsEndpoint>();
   const rsrPAs = new Set(net.Policies.flatMap((p) => (p.Type === 'RemoteSubnetRoute' ? [p.ProviderAddress] : [])));
   const configuredVip = wk.sourceVip;
@@ -200,8 +210,17 @@ export function compileWinkernel(input: WinkernelInput): WinkernelState {
     if (mode === 'overlay') remoteEndpoint(svc.clusterIP!, input.nodeIp, input.hostMac);
     if (port.nodePort) add('NodePort', input.nodeIp, port.nodePort, preserveDIP || localTrafficDSR ? hnsLocalEndpoints : hnsEndpoints, { dsr: localTrafficDSR, localRoutedVip: true, preserveDip: false });
     for (const ip of svc.externalIPs) add('ExternalIP', ip, port.port, localTrafficDSR ? hnsLocalEndpoints : hnsEndpoints, { dsr: localTrafficDSR, localRoutedVip: false, preserveDip: false });
+    if (svc.healthCheckNodePort && svc.externalTrafficPolicy === 'Local' && !st.healthPorts.some((h) => h.port === svc.healthCheckNodePort)) {
+      st.healthPorts.push({ port: svc.healthCheckNodePort, what: `kube-proxy service health server for ${ref.namespace}/${ref.name}`, source: HEALTH_SRC });
+    }
     for (const ip of svc.loadBalancerIngress) {
       add('LoadBalancer', ip, port.port, preserveDIP || localTrafficDSR ? hnsLocalEndpoints : hnsEndpoints, { dsr: preserveDIP || localTrafficDSR, localRoutedVip: false, preserveDip: preserveDIP });
+      // K1 syncProxyRules: a health-check load balancer on the ingress IP, port = healthCheckNodePort or the healthz
+      // port, to the root HNS endpoint, never DSR; only while some endpoint is usable. Assumption: without PreserveDIP.
+      const hcPort = svc.healthCheckNodePort ?? HEALTHZ_PORT;
+      if (gateway && hnsEndpoints.length > 0 && !st.loadBalancers.some((x) => x.kind === 'HealthCheck' && x.vip === ip && x.externalPort === hcPort && x.proto === proto)) {
+        st.loadBalancers.push({ id: hnsId(`${input.node}/lb/HealthCheck/${ip}/${hcPort}/${proto}`), kind: 'HealthCheck', vip: ip, externalPort: hcPort, service: ref, proto, internalPort: hcPort, affinity: false, dsr: false, preserveDip: false, localRoutedVip: false, sourceVip: sourceVipFor([]), backends: [{ ip: gateway.IPAddress, endpointId: gateway.ID, remote: false }], notes: [`health check (forwardHealthCheckVip) to the root HNS endpoint ${gateway.Name}; ${HEALTH_SRC}`] });
+      }
     }
   }
 
