@@ -27,6 +27,8 @@ import type { NftHookResult } from './nft/evaluate';
 import { formatRoute, localTable, lookupLocal, lookupRoute } from './routes';
 import type { Link, LinuxNodeState, Route } from './state';
 import { transmit } from './transmit';
+import type { ReasonCode } from '../model/stepVocabulary';
+import { linuxPartOf } from './parts';
 import { receiveVxlan } from './vxlanReceive';
 
 const CONNTRACK = 'K4 pkg/proxy/nftables (replies rely on conntrack); netfilter nf_nat';
@@ -54,7 +56,7 @@ function nodePortOnLoopback(st: LinuxNodeState, p: Packet): number | undefined {
   return map?.elements.some((e) => e.key[0] === ip.proto && e.key[1] === String(dport)) ? dport : undefined;
 }
 
-function stopResult(rec: StepRecorder, verdict: 'dropped' | 'rejected' | 'no-route', code: string, params: Record<string, string | number>): HopResult {
+function stopResult(rec: StepRecorder, verdict: 'dropped' | 'rejected' | 'no-route', code: ReasonCode, params: Record<string, string | number>): HopResult {
   return { steps: rec.steps, outcome: { kind: 'stop', verdict, reason: { code, params } } };
 }
 
@@ -303,7 +305,7 @@ function fromLink(c: Ctx, arrival: Arrival): HopResult {
 }
 
 /** kube-proxy rejects through `reject-chain` only for services without endpoints; other rejects (wrong port on a ClusterIP) are plain. */
-function rejectCode(r: NftHookResult): string {
+function rejectCode(r: NftHookResult): ReasonCode {
   return r.hits.some((h) => h.chain === 'reject-chain' || h.ruleText.includes('@no-endpoint')) ? 'no-endpoints' : 'nft-reject';
 }
 
@@ -350,6 +352,6 @@ function fromSocket(c: Ctx, arrival: Arrival): HopResult {
  * @returns the steps and what happens next (send to the next place, deliver to a host socket, or stop with a verdict).
  */
 export function evaluateLinuxHost(st: LinuxNodeState, arrival: Arrival, ctx: HopContext): HopResult {
-  const c: Ctx = { st, ctx, rec: new StepRecorder(st.name) };
+  const c: Ctx = { st, ctx, rec: new StepRecorder(st.name, linuxPartOf(st)) };
   return arrival.local ? fromSocket(c, arrival) : fromLink(c, arrival);
 }

@@ -5,13 +5,14 @@
  * device. No device on the port, or none for the VNI, and the kernel drops it.
  */
 import type { HopResult } from '../model/hop';
+import type { ReasonCode } from '../model/stepVocabulary';
 import type { Packet } from '../model/packet';
 import { outerIp, vxlanHeader } from '../model/packetOps';
 import type { StepRecorder } from '../model/steps';
 import { VXLAN_IFACE } from './names';
 import type { Link, LinuxNodeState } from './state';
 
-function stop(rec: StepRecorder, code: string, params: Record<string, string | number>): HopResult {
+function stop(rec: StepRecorder, code: ReasonCode, params: Record<string, string | number>): HopResult {
   return { steps: rec.steps, outcome: { kind: 'stop', verdict: 'dropped', reason: { code, params } } };
 }
 
