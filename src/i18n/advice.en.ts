@@ -19,6 +19,7 @@ export const adviceEn = {
     'neighbour-unreachable': 'Check that the next hop is up and on the same network.',
     'ttl-exceeded': 'Look for a routing loop in the detailed view.',
     'vni-mismatch': 'Use the same VXLAN VNI on every node (FelixConfiguration vxlanVNI).',
+    'path-mtu-exceeded': 'Make packets fit the path: set the MTU Calico or flannel gives VXLAN to the path MTU minus 50 (Installation calicoNetwork.mtu, net-conf.json), or lower the NIC MTU to the path MTU.',
     'vxlan-vni-no-device': 'Give every node the same VXLAN VNI: Calico FelixConfiguration vxlanVNI (default and any node.<name>), flannel net-conf.json Backend.VNI.',
     'vxlan-port-closed': 'Give every node the same VXLAN port: Calico FelixConfiguration vxlanPort (default and any node.<name>), flannel net-conf.json Backend.Port.',
     'not-for-this-pod': 'The pod does not own the address: check the pod IPs and the routes.',

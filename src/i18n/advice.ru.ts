@@ -19,6 +19,7 @@ export const adviceRu = {
     'neighbour-unreachable': 'Проверьте, что следующий узел включён и в той же сети.',
     'ttl-exceeded': 'Ищите петлю маршрутизации в подробном виде.',
     'vni-mismatch': 'Задайте один VNI VXLAN на всех узлах (FelixConfiguration vxlanVNI).',
+    'path-mtu-exceeded': 'Пакеты должны помещаться в путь: задайте MTU для VXLAN равным MTU пути минус 50 (Installation calicoNetwork.mtu, net-conf.json во flannel) или уменьшите MTU интерфейсов до MTU пути.',
     'vxlan-vni-no-device': 'Задайте один VNI VXLAN на всех узлах: в Calico — FelixConfiguration vxlanVNI (default и каждая node.<имя>), во flannel — Backend.VNI в net-conf.json.',
     'vxlan-port-closed': 'Задайте один порт VXLAN на всех узлах: в Calico — FelixConfiguration vxlanPort (default и каждая node.<имя>), во flannel — Backend.Port в net-conf.json.',
     'not-for-this-pod': 'Адрес не принадлежит поду: проверьте IP подов и маршруты.',

@@ -89,6 +89,7 @@ export const explainEn = {
       aclHost: 'HNS ACL, inbound to {{pod}}: the node\'s own address is allowed by allow-host-to-endpoint (priority {{priority}}).',
     },
     fabric: {
+      pathMtu: 'The packet from {{from}} to {{to}} is {{size}} bytes, but the path of {{link}} carries at most {{pathMtu}} (its NICs: {{mtu}}): it is lost on the way, silently — nothing on the path fragments it or sends ICMP.',
       deliverLoopback: "{{dst}} is an address of {{host}} itself: its stack loops the packet back to a local socket.",
       echo: "{{host}} owns the address and answers the echo request from {{src}}.",
       portClosed: "Nothing listens on {{host}} at {{proto}} port {{port}}: it answers with a reset (TCP) or ICMP port unreachable (UDP).",
@@ -180,6 +181,7 @@ export const explainEn = {
     'nft-drop': 'Dropped by an nftables rule ({{hook}} on {{node}}).',
     'no-endpoints': 'The service has no endpoints: kube-proxy rejects the connection.',
     'vni-mismatch': 'VNI {{vni}} does not match the VXLAN device.',
+    'path-mtu-exceeded': 'The packet of {{size}} bytes does not fit the path MTU {{pathMtu}} of {{link}} (NIC MTU {{mtu}}): it is lost between {{from}} and {{to}}.',
     'vxlan-vni-no-device': 'VXLAN with VNI {{vni}} reached {{node}} on UDP port {{port}}, where {{dev}} (dstport {{port}}) is VNI {{expected}}: no device for VNI {{vni}}, the kernel drops it.',
     'vxlan-port-closed': 'VXLAN (VNI {{vni}}) reached {{node}} on UDP port {{port}}, where no VXLAN device listens (devices: {{devices}}): no socket on that port, the kernel drops it.',
     'not-for-this-pod': 'The packet for {{dst}} reached pod {{pod}}, which does not own that address.',

@@ -88,6 +88,7 @@ export const explainRu = {
       aclHost: 'ACL в HNS, входящий трафик пода {{pod}}: собственный адрес узла разрешён правилом allow-host-to-endpoint (приоритет {{priority}}).',
     },
     fabric: {
+      pathMtu: 'Пакет от {{from}} к {{to}} занимает {{size}} байт, а путь в {{link}} пропускает не больше {{pathMtu}} (MTU интерфейсов — {{mtu}}): пакет молча теряется по дороге — на пути никто его не фрагментирует и не отправляет ICMP.',
       deliverLoopback: "{{dst}} — адрес самого {{host}}: его стек возвращает пакет локальному сокету.",
       echo: "Адрес принадлежит {{host}}, и он отвечает на эхо-запрос от {{src}}.",
       portClosed: "На {{host}} никто не слушает {{proto}}-порт {{port}}: он отвечает сбросом (TCP) или ICMP port unreachable (UDP).",
@@ -179,6 +180,7 @@ export const explainRu = {
     'nft-drop': 'Отброшено правилом nftables ({{hook}} на {{node}}).',
     'no-endpoints': 'У сервиса нет конечных точек: kube-proxy отклоняет соединение.',
     'vni-mismatch': 'VNI {{vni}} не совпадает с настройкой VXLAN-интерфейса.',
+    'path-mtu-exceeded': 'Пакет в {{size}} байт не помещается в MTU пути {{pathMtu}} сети {{link}} (MTU интерфейсов {{mtu}}): он теряется между {{from}} и {{to}}.',
     'vxlan-vni-no-device': 'VXLAN с VNI {{vni}} пришёл на {{node}} на UDP-порт {{port}}, где {{dev}} (dstport {{port}}) настроен на VNI {{expected}}: интерфейса для VNI {{vni}} нет, ядро отбрасывает пакет.',
     'vxlan-port-closed': 'VXLAN (VNI {{vni}}) пришёл на {{node}} на UDP-порт {{port}}, который не слушает ни один VXLAN-интерфейс (интерфейсы: {{devices}}): сокета на порту нет, ядро отбрасывает пакет.',
     'not-for-this-pod': 'Пакет для {{dst}} пришёл в под {{pod}}, которому этот адрес не принадлежит.',

@@ -43,6 +43,16 @@ export function linuxScenarios(): ScenarioSpec[] {
       ],
     },
     {
+      name: 'k8s-main-after, Fabric subnet nodes with pathMtu 1400 under 1500-byte NICs',
+      yaml: withDocs('k8s-main-after', (y) => y.replace('    mtu: 1500\n', '    mtu: 1500\n    pathMtu: 1400\n'), []),
+      flows: [
+        { id: 'pmtu-01', title: 'pod→pod, ICMP 1400 bytes: 1450 over VXLAN, lost on the 1400-byte path', req: { src: 'pod:demo/net', dst: 'pod:demo/hello', proto: 'icmp', size: 1400 } },
+        { id: 'pmtu-02', title: 'pod→pod, ICMP 1350 bytes: 1400 over VXLAN, fits', req: { src: 'pod:demo/net', dst: 'pod:demo/hello', proto: 'icmp', size: 1350 } },
+        { id: 'pmtu-03', title: 'node→node, ICMP 1450 bytes, no encapsulation: lost on the path', req: { src: 'node:k8s-node-1', dst: 'node:k8s-node-2', proto: 'icmp', size: 1450 } },
+        { id: 'pmtu-04', title: 'node→node, ICMP 1400 bytes: fits', req: { src: 'node:k8s-node-1', dst: 'node:k8s-node-2', proto: 'icmp', size: 1400 } },
+      ],
+    },
+    {
       name: 'k8s-main-after, FelixConfiguration node.k8s-node-2 vxlanPort 4790',
       yaml: withDocs('k8s-main-after', (y) => y, [felixNode('k8s-node-2', { vxlanPort: 4790 })]),
       flows: [{ id: 'vxport-01', title: 'VXLAN to UDP 4789 where vxlan.calico listens on 4790: no socket, dropped', req: { src: 'pod:demo/net', dst: 'pod:demo/hello', proto: 'tcp', dport: 8080 } }],

@@ -117,13 +117,15 @@ export function planTopology(c: Cluster, prefix: string, workDir: string): Topol
   }
   let portNo = 0;
   /** Creates `ifname` in `ns` with its peer as a port of the segment's bridge. */
+  // The fabric side of each link takes the subnet's path MTU (pathMtu < NIC MTU: the veth drops larger frames, as the underlay would).
+  const pathMtu = new Map(c.fabric.segments.map((sg) => [sg.subnet.name, sg.subnet.pathMtu]));
   const plug = (ns: string, ifname: string, station: string, mac: string, segment: string, mtu: number): void => {
     const port = `s${portNo++}`;
     ports.push({ port, station, mac, segment });
     lines.push(
       `ip -n ${ns} link add ${ifname} type veth peer name ${port} netns ${fab}`,
       `ip -n ${ns} link set ${ifname} address ${mac} mtu ${mtu}`,
-      `ip -n ${fab} link set ${port} mtu ${mtu} master ${bridgeOf.get(segment)} up`,
+      `ip -n ${fab} link set ${port} mtu ${pathMtu.get(segment) ?? mtu} master ${bridgeOf.get(segment)} up`,
     );
   };
 

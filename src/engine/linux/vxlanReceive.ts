@@ -5,10 +5,10 @@
  * device. No device on the port, or none for the VNI, and the kernel drops it.
  */
 import type { HopResult } from '../model/hop';
+import type { ReasonCode } from '../model/stepVocabulary';
 import type { Packet } from '../model/packet';
 import { outerIp, vxlanHeader } from '../model/packetOps';
 import type { StepRecorder } from '../model/steps';
-import type { ReasonCode } from '../model/stepVocabulary';
 import { VXLAN_IFACE } from './names';
 import type { Link, LinuxNodeState } from './state';
 

@@ -230,7 +230,14 @@ export interface FabricSubnet {
   cidr: string;
   /** The router's address on this subnet. */
   gateway: string;
+  /** The NIC MTU of the stations on this subnet. */
   mtu: number;
+  /**
+   * The largest IP packet the network between them carries, when it is
+   * narrower than the NICs (a cloud underlay of 1400 under 1500-byte NICs);
+   * absent: the same as `mtu`.
+   */
+  pathMtu?: number;
 }
 
 export interface FabricHost {

@@ -54,7 +54,7 @@ export const EXPLAIN_KEYS = [
   'nft.markCalico', 'nft.vmap', 'nft.numgen', 'nft.statistic', 'nft.affinity', 'nft.nat',
   'policy.allow', 'policy.deny', 'policy.defaultDeny', 'policy.profile', 'policy.notEnforced', 'policy.aclAllow', 'policy.aclBlock',
   'policy.aclDefaultDeny', 'policy.aclProfile', 'policy.aclHost',
-  'fabric.deliverLoopback', 'fabric.echo', 'fabric.portClosed', 'fabric.noRoute', 'fabric.gatewayForward', 'fabric.transmit', 'fabric.deliver',
+  'fabric.deliverLoopback', 'fabric.pathMtu', 'fabric.echo', 'fabric.portClosed', 'fabric.noRoute', 'fabric.gatewayForward', 'fabric.transmit', 'fabric.deliver',
   'fabric.hostSend',
   'windows.lbSnat1809', 'windows.icmpNotTransposed', 'windows.clusterIpPortNotServed', 'windows.flannelOverlayNodeToRemotePod',
   'windows.healthCheckLb', 'windows.healthCheckServer', 'windows.vnicMtuFragment', 'windows.vnicMtuEmsgsize', 'windows.networkMissing',
@@ -81,7 +81,7 @@ export const REASON_CODES = [
   'no-endpoint', 'no-endpoints', 'no-listener', 'no-load-balancer', 'no-route', 'no-such-device', 'nodeport-from-local-pod',
   'nodeport-from-own-node', 'nodeport-not-on-localhost', 'not-for-this-host', 'not-for-this-node', 'not-for-this-pod', 'policy-not-enforced',
   'port-closed', 'reply-unexpected-source', 'reply-unexpected-source-udp', 'routing-loop', 'switch-loop', 'ttl-exceeded', 'unknown-place',
-  'vfp-no-decision', 'vni-mismatch', 'vxlan-not-expected', 'vxlan-port-closed', 'vxlan-vni-no-device', 'vxlan-peer-unknown', 'vxlan-port-unsupported', 'windows-hostnetwork-unsupported',
+  'vfp-no-decision', 'vni-mismatch', 'vxlan-not-expected', 'vxlan-port-closed', 'vxlan-vni-no-device', 'path-mtu-exceeded', 'vxlan-peer-unknown', 'vxlan-port-unsupported', 'windows-hostnetwork-unsupported',
   'windows-ipv6-calico', 'windows-ipv6-l2bridge', 'windows-ipv6-overlay', 'windows-known-issue-l2bridge-dsr', 'windows-known-issue-nodeport-overlay',
   'windows-kube-proxy-down', 'windows-network-missing',
 ] as const;

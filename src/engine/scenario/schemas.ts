@@ -174,7 +174,7 @@ export const fabricSchema = z.object({
   metadata,
   spec: z.object({
     subnets: z
-      .array(z.object({ name: objectName, cidr, gateway: ipv4, mtu: z.number().int().min(576).max(9216).optional().default(1500) }))
+      .array(z.object({ name: objectName, cidr, gateway: ipv4, mtu: z.number().int().min(576).max(9216).optional().default(1500), pathMtu: z.number().int().min(68).max(9216).optional() }))
       .min(1),
     gatewayName: objectName.optional().default('gateway'),
     // IFNAMSIZ − 1 characters, no '/', whitespace or ':' (dev_valid_name in the kernel; ':' only in aliases).

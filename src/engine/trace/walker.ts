@@ -4,6 +4,7 @@
  * packets seen on physical links.
  */
 import { arpOnFabric, segmentOf } from '../fabric/fabric';
+import { pathMtuDrop } from '../fabric/pathMtu';
 import { genericHost } from '../fabric/stations';
 import { fnv1a } from '../model/hash';
 import type { Arrival, HopContext, HopOutcome, Place, Station } from '../model/hop';
@@ -87,7 +88,14 @@ export function walk(c: CompiledCluster, start: Arrival, ctx: HopContext): WalkR
     const r = evaluatePlace(c, arrival, ctx);
     steps.push(...r.steps);
     if (r.outcome.kind !== 'send') return { steps, wire, outcome: r.outcome, last: deliveredPlace(arrival.place, r.outcome) };
-    if (r.outcome.wire) wire.push({ ...r.outcome.wire, packet: r.outcome.next.packet });
+    const w = r.outcome.wire;
+    // Crossing the link: a packet larger than the Fabric subnet's path MTU never arrives (fabric/pathMtu.ts).
+    const lost = w && pathMtuDrop(c.fabric, w.link, w.from, w.to, r.outcome.next.packet);
+    if (lost) {
+      steps.push(...lost.steps);
+      return { steps, wire, outcome: lost.outcome as WalkResult['outcome'], last: arrival.place };
+    }
+    if (w) wire.push({ ...w, packet: r.outcome.next.packet });
     arrival = r.outcome.next;
   }
   return { steps, wire, outcome: { kind: 'stop', verdict: 'dropped', reason: { code: 'routing-loop', params: { hops: MAX_HOPS } } }, last: arrival.place };
