@@ -5,10 +5,12 @@
  * inspector, events, connection table), the flow and lessons drawers, and a
  * lesson's quiz with its choices and answer. Names of the scenario (nodes,
  * pods, namespaces, hosts) are allowed; rule text and sources are marked as
- * identifiers (`translate="no"`, code) and skipped.
+ * identifiers (`translate="no"`, code) and skipped. The exports in Russian
+ * (Markdown, Mermaid, the SVG with the inspector) are read the same way.
  */
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { collectTranslatableText, findLatinLeaks } from '../src/i18n/latinLeaks';
+import { collectTranslatableText, findLatinLeaks, stripCodeSpans } from '../src/i18n/latinLeaks';
 import { expect, openLab, test } from './fixtures';
 
 test.use({ viewport: { width: 1920, height: 1080 } });
@@ -25,11 +27,8 @@ async function expectNoLeaks(page: Page, what: string, selector: string): Promis
   expect(await leaks(page, selector), `${what}: English left in Russian mode`).toEqual([]);
 }
 
-// Open (issue 15 point 4): after the merge of the policy, Windows and export work, step 1 still shows raw packet field
-// names (src, dst, ttl, proto, len, df, sport, dport, flags) and object kinds (Pod, Service, Namespace, IPPool) in the
-// inspector, plus terms the allowlist lacks (Ethernet, veth, proxy ARP, dev, Home/End). Fixed, this test guards it again.
-test.fixme('Russian mode: the workspace mid-trace, the drawers and a lesson quiz show no English beyond names and terms', async ({ page }) => {
-  test.setTimeout(120_000);
+test('Russian mode: the workspace mid-trace, the drawers and a lesson quiz show no English beyond names and terms', async ({ page }) => {
+  test.setTimeout(300_000); // 20 steps read one by one on a shared machine
   const app = await openLab(page);
   await app.chooseLanguage('Русский');
   await app.pickFamily('pod-clusterip');
@@ -66,4 +65,44 @@ test.fixme('Russian mode: the workspace mid-trace, the drawers and a lesson quiz
     await page.getByTestId('lesson-next').click();
   }
   expect(asked).toBeGreaterThan(0);
+});
+
+/** The prose of a Markdown/Mermaid export: code spans, fences and Mermaid syntax are identifiers. */
+function prose(markdown: string): string {
+  // A Mermaid message's rule follows `<br/>rule: ` to the end of its line: rule text is an identifier there.
+  const decoded = markdown.replace(/<br\/>[^:\n]+: [^\n]*/g, ' ').replace(/<br>/g, ' ').replace(/&(gt|lt|amp);/g, ' ');
+  return stripCodeSpans(decoded.replace(/^```mermaid\n[\s\S]*?```$/m, (block) => block.replace(/^```mermaid\n|```$/g, '').replace(/\bp\d+\b|->>|-x|-->>|participant| as |Note over|sequenceDiagram|<br\/>/g, ' ')));
+}
+
+async function download(page: Page, id: string): Promise<string> {
+  const file = page.waitForEvent('download', { timeout: 60_000 });
+  await page.getByTestId(`export-${id}`).click();
+  return readFile((await (await file).path())!, 'utf8');
+}
+
+test('Russian mode: the Markdown, Mermaid and SVG exports show no English beyond names and terms', async ({ page, browser }, info) => {
+  test.setTimeout(180_000);
+  const app = await openLab(page);
+  await app.chooseLanguage('Русский');
+  await app.pickFamily('pod-clusterip');
+  await expect(app.verdict).toHaveAttribute('data-verdict', 'delivered');
+  await app.goToEvent('VNET_ENCAP_LAYER');
+  await app.openDrawer('share');
+  for (const id of ['markdown', 'mermaid']) {
+    const text = await download(page, id);
+    expect(text).toMatch(/[А-Яа-я]/);
+    expect(findLatinLeaks(prose(text), NAMES), `${id}: English left in Russian mode`).toEqual([]);
+  }
+  await page.getByTestId('export-inspector').setChecked(true);
+  const svg = info.outputPath('export-ru.svg');
+  const file = page.waitForEvent('download', { timeout: 60_000 });
+  await page.getByTestId('export-svg').click();
+  await (await file).saveAs(svg);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const doc = await context.newPage();
+  await doc.goto(`file://${svg}`);
+  const texts = await doc.locator('svg').first().evaluate(collectTranslatableText);
+  expect(texts.join(' ')).toMatch(/Шаг \d+ из 20/);
+  expect(texts.flatMap((text) => findLatinLeaks(text, NAMES).map((word) => `${word} ← “${text}”`)), 'SVG: English left in Russian mode').toEqual([]);
+  await context.close();
 });

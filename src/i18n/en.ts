@@ -146,6 +146,8 @@ export const en = {
     source: 'Source',
     owner: 'Object',
     ownerHint: 'Select this object: the steps it produced are marked in the event list.',
+    /** Packet header fields as tcpdump/Wireshark abbreviate them. */
+    field: { src: 'src', dst: 'dst', type: 'type', ttl: 'ttl', proto: 'proto', len: 'len', df: 'df', frag: 'frag', sport: 'sport', dport: 'dport', flags: 'flags', code: 'code', id: 'id', seq: 'seq', mtu: 'mtu', vni: 'vni' },
   },
   flow: {
     families: 'Typical flows',

@@ -22,6 +22,11 @@ describe('findLatinLeaks', () => {
     expect(findLatinLeaks('под web на узле client', ['web'])).toEqual(['client']);
   });
 
+  it('allows object kinds and key names only as written, and the seed’s Ethernet/veth/dev', () => {
+    expect(findLatinLeaks('Объект: Pod demo/web; Service demo/hello; клавиша Home; адаптер Ethernet, veth-пара, dev cali1')).toEqual([]);
+    expect(findLatinLeaks('the pod and the service go home')).toEqual(['the', 'pod', 'and', 'service', 'go', 'home']);
+  });
+
   it('checks each part of a hyphenated word', () => {
     expect(isAllowedLatin('Hyper-V')).toBe(true);
     expect(isAllowedLatin('calico-node-windows', new Set(['calico-node']))).toBe(false);

@@ -46,6 +46,27 @@ export const LATIN_TERMS: ReadonlySet<string> = new Set([
   'onlink',
   'selector',
   'kind',
+  // The seed writes these in Latin: "адаптер Ethernet", "veth-пара"; `dev` as in `ip route … dev vxlan.calico`.
+  'ethernet',
+  'veth',
+  'dev',
+]);
+
+/**
+ * Words allowed only as written (case-sensitive): Kubernetes/Calico object kinds
+ * (the seed writes "Service", "IPPool" in Russian sentences) and key names on the keyboard.
+ */
+export const LATIN_NAMES: ReadonlySet<string> = new Set([
+  'Pod',
+  'Service',
+  'Namespace',
+  'Node',
+  'Installation',
+  'Home',
+  'End',
+  'Esc',
+  'Enter',
+  'Tab',
 ]);
 
 /** Latin-only words of at least two letters, with the identifier characters that keep a name whole. */
@@ -58,6 +79,7 @@ export function isAllowedLatin(word: string, extra: ReadonlySet<string> = new Se
   if (/^[A-Z0-9-]+$/.test(word)) return true; // acronyms: HNS, VFP, VXLAN, TCP, LB-DSR
   if (/^[a-z]+[A-Z]/.test(word) || /^[A-Z][a-z]+[A-Z]/.test(word)) return true; // camelCase / PascalCase identifiers: strictAffinity, ClusterIP, OutBoundNAT
   const lower = word.toLowerCase();
+  if (LATIN_NAMES.has(word)) return true;
   if (LATIN_TERMS.has(lower) || extra.has(word) || extra.has(lower)) return true;
   // Hyphenated words whose parts are all allowed (kube-proxy-windows, Hyper-V).
   if (word.includes('-')) return word.split('-').every((part) => part === '' || isAllowedLatin(part, extra));

@@ -7,6 +7,7 @@
  * and its parameters. Identifiers (node names, actions, reason codes, rule
  * text, headers) are printed as they are. JSON output is the Trace itself.
  */
+import { visibleSteps } from './stepFilter';
 import { formatPacket } from './tcpdump';
 import type { Step, Trace } from '../engine/model/trace';
 
@@ -50,9 +51,7 @@ function verdictLine(t: Trace, tr: TranslateFn): string {
   return tr('format.verdictWhy', { verdict, why: tr(`reason.${t.reason.code}`, t.reason.params), code: t.reason.code });
 }
 
-function visible(t: Trace, o: FormatOptions): Step[] {
-  return o.detail ? t.steps : t.steps.filter((s) => s.level === 'hop');
-}
+const visible = (t: Trace, o: FormatOptions): Step[] => visibleSteps(t, o.detail ? 'detailed' : 'summary');
 
 function warningText(t: Trace, tr: TranslateFn, w: NonNullable<Trace['warnings']>[number]): string {
   return tr('format.warning', { why: tr(`reason.${w.code}`, w.params), code: w.code });
@@ -123,12 +122,13 @@ function markdownOf(t: Trace, o: FormatOptions, title: 'trace' | 'reply'): strin
   ];
   visible(t, o).forEach((s, i) => {
     const rule = s.rule ? mdCode(s.rule.text) : '';
-    const headers = s.changed.length > 0 ? mdEscape(formatPacket(s.after, { ttl: true }).join('\n')) : '';
-    out.push(`| ${i + 1} | ${mdEscape(where(s))} | ${s.action} | ${rule} | ${headers} | ${mdEscape(tr(`explain.${s.explain.key}`, s.explain.params))} |`);
+    // Where, the action and the headers are identifiers (as tcpdump and the engine name them): code spans, like the rule.
+    const headers = s.changed.length > 0 ? formatPacket(s.after, { ttl: true }).map(mdCode).join('<br>') : '';
+    out.push(`| ${i + 1} | ${mdCode(where(s))} | ${mdCode(s.action)} | ${rule} | ${headers} | ${mdEscape(tr(`explain.${s.explain.key}`, s.explain.params))} |`);
   });
   if (t.wire.length > 0) {
     out.push('', `| ${tr('format.onTheWire', {})} | ${col('packet')} |`, '|---|---|');
-    for (const w of t.wire) out.push(`| ${mdEscape(`${w.from} → ${w.to} (${w.link})`)} | ${mdEscape(formatPacket(w.packet).join('\n'))} |`);
+    for (const w of t.wire) out.push(`| ${mdCode(`${w.from} → ${w.to} (${w.link})`)} | ${formatPacket(w.packet).map(mdCode).join('<br>')} |`);
   }
   return out;
 }

@@ -1,6 +1,6 @@
 /** How a step is named in lists: where it happened, and its one-sentence explanation (with the key as fallback). */
 import type { TFunction } from 'i18next';
-import type { Step } from '../engine/index';
+import type { Step, Trace } from '../engine/index';
 import { localizeTransposition } from '../i18n/transposition';
 
 /** Where a step acts, as the engine names it (`filter FORWARD`, `vfp VNET_ENCAP_LAYER · Ethernet`, `ip route → eth0`); for text outputs. */
@@ -31,7 +31,17 @@ export function actionLabel(t: TFunction, step: Step): string {
 /** The explanation in the current language; a key the catalogues lack shows as the key, marked. The flow cache's transposition (`action`) is worded too. */
 export function explainText(t: TFunction, step: Step): string {
   const key = `explain.${step.explain.key}`;
-  const params = { ...step.explain.params };
-  if (step.at.component === 'uft' && typeof params.action === 'string') params.action = localizeTransposition(t, params.action);
-  return t(key, { ...params, defaultValue: `[${step.explain.key}]` });
+  return t(key, { ...localizedStep(t, step).explain.params, defaultValue: `[${step.explain.key}]` });
+}
+
+/** A step with the flow cache's transposition (`action`, English from the engine) worded in the page's language. */
+function localizedStep(t: TFunction, step: Step): Step {
+  const action = step.explain.params.action;
+  if (step.at.component !== 'uft' || typeof action !== 'string') return step;
+  return { ...step, explain: { ...step.explain, params: { ...step.explain.params, action: localizeTransposition(t, action) } } };
+}
+
+/** The trace for text exports (the worker's `formatTrace` fills sentences but knows no i18n): the flow cache's phrases worded as the page words them. */
+export function localizeTraceText(t: TFunction, trace: Trace): Trace {
+  return { ...trace, steps: trace.steps.map((s) => localizedStep(t, s)), ...(trace.reply ? { reply: localizeTraceText(t, trace.reply) } : {}) };
 }

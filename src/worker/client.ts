@@ -12,11 +12,11 @@
  *   `MAX_CONSECUTIVE_CRASHES` restarts without a good answer it stops.
  */
 import { wrap, type Endpoint, type Remote } from 'comlink';
-import type { FlowRequest, NodeStateView, PresetInfo, Trace } from '../engine/index';
+import type { FlowRequest, NodeStateView, PresetInfo } from '../engine/index';
 import type { DecodeResult } from '../share/codec';
 import type { ScenarioSource } from '../share/scenarioSource';
 import { errorMessage, type Answer } from './answer';
-import type { EngineWorkerApi, ExplainCatalogue, OpenedScenario, OpenScenarioOptions, Tagged, TraceResult, TraceTextFormat } from './api';
+import type { EngineWorkerApi, OpenedScenario, OpenScenarioOptions, Tagged, TraceResult } from './api';
 import type { Finding, ReadinessOptions, Runbook } from '../engine/index';
 import type { HnsComparison, IpamView } from './api';
 
@@ -40,7 +40,6 @@ export interface EngineClient {
   traceFlow(request: FlowRequest): Promise<Answer<TraceResult>>;
   nodeStateViews(node: string): Promise<Answer<NodeStateView[]>>;
   /** A trace as text or Markdown, as `npm run trace` prints it (formatted in the worker with the given sentence catalogue). */
-  formatTrace(trace: Trace, format: TraceTextFormat, sentences: ExplainCatalogue, detail?: boolean): Promise<Answer<string>>;
   /** Windows readiness findings of the current scenario. */
   checkReadiness(options: ReadinessOptions): Promise<Answer<Finding[]>>;
   /** The article's migration runbook for the current scenario. */
@@ -167,7 +166,6 @@ export function createEngineClient(spawn: () => EngineWorker, { timeoutMs = DEFA
     runbook: () => tagged((remote, rev) => remote.runbook(rev)),
     ipamView: () => tagged((remote, rev) => remote.ipamView(rev)),
     compareImportedHns: () => tagged((remote, rev) => remote.compareImportedHns(rev)),
-    formatTrace: (trace, format, sentences, detail = false) => call((remote) => remote.formatTrace(trace, format, sentences, detail)),
     decodeShareUrl: (href) => call<DecodeResult | undefined>((remote) => remote.decodeShareUrl(href)),
     onRestart(listener) {
       listeners.add(listener);

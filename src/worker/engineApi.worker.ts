@@ -30,7 +30,6 @@ import {
 import { decodeShareUrl } from '../share/codec';
 import { applyScenarioEdits, importedText, resolveSourceText, sourceName, type ScenarioSource } from '../share/scenarioSource';
 import type { EngineWorkerApi, OpenedScenario, OpenScenarioOptions } from './api';
-import { catalogueExplainer, formatTraceMarkdown, formatTraceMermaid, formatTraceText } from '../traceViews/index';
 import { compareImported, ipamViewOf, readinessOf, runbookOf } from './whatIf.worker';
 
 /** An engine exception as a diagnostic (the engine is meant to be total; this names what it failed on). */
@@ -128,10 +127,6 @@ export function createEngineApi(): EngineWorkerApi {
     runbook: (revision) => ({ revision, value: runbookOf(clusterFor(revision)) }),
     ipamView: (revision) => ({ revision, value: ipamViewOf(clusterFor(revision)) }),
     compareImportedHns: (revision) => ({ revision, value: compareImported(clusterFor(revision), currentFor(revision).hns) }),
-    formatTrace(trace, format, sentences, detail) {
-      const opts = { t: catalogueExplainer(sentences), detail };
-      return format === 'markdown' ? formatTraceMarkdown(trace, opts) : format === 'mermaid' ? formatTraceMermaid(trace, opts) : formatTraceText(trace, opts);
-    },
     decodeShareUrl,
   };
 }

@@ -24,8 +24,9 @@ function headerBox(view: HeaderView, x: number, y: number, pal: Palette, t: TFun
   const rows = view.fields.flatMap((f, i) => {
     const base = y + 30 + i * ROW + 16;
     const valueWidth = w - NAME_W - 24;
-    const name = text(fitText(f.name, NAME_W - 8, FIELD_SIZE, 'mono'), { x: x + 12, y: base, 'font-family': FONT.mono, 'font-size': FIELD_SIZE, fill: pal.muted });
-    if (!f.changed) return [name, text(fitText(f.value, valueWidth, FIELD_SIZE, 'mono'), { x: x + 12 + NAME_W, y: base, 'font-family': FONT.mono, 'font-size': FIELD_SIZE, fill: pal.text })];
+    const name = text(fitText(t(`inspector.field.${f.name}`, { defaultValue: f.name }), NAME_W - 8, FIELD_SIZE, 'mono'), { x: x + 12, y: base, 'font-family': FONT.mono, 'font-size': FIELD_SIZE, fill: pal.muted });
+    // Values and rule text are identifiers (translate="no", as on the page), not prose.
+    if (!f.changed) return [name, text(fitText(f.value, valueWidth, FIELD_SIZE, 'mono'), { x: x + 12 + NAME_W, y: base, translate: 'no', 'font-family': FONT.mono, 'font-size': FIELD_SIZE, fill: pal.text })];
     const before = fitText(f.before ?? '', valueWidth / 2 - 16, FIELD_SIZE, 'mono');
     const after = fitText(f.value, valueWidth / 2, FIELD_SIZE, 'mono');
     return [
@@ -37,7 +38,7 @@ function headerBox(view: HeaderView, x: number, y: number, pal: Palette, t: TFun
           { content: ' → ' },
           { content: after, attrs: { 'font-weight': 'bold' } },
         ],
-        { x: x + 12 + NAME_W, y: base, 'font-family': FONT.mono, 'font-size': FIELD_SIZE, fill: '#0f172a', 'data-changed': 'true' },
+        { x: x + 12 + NAME_W, y: base, translate: 'no', 'font-family': FONT.mono, 'font-size': FIELD_SIZE, fill: '#0f172a', 'data-changed': 'true' },
       ),
     ];
   });
@@ -59,11 +60,13 @@ export function inspectorSvg(step: Step | undefined, x: number, y: number, pal: 
   };
   if (step?.rule) {
     line(`${t('format.rule')}${step.rule.assumption ? ` (${t('inspector.assumption')})` : ''}`, 16, pal.text, true);
+    const rule: string[] = [];
     for (const l of step.rule.text.split('\n').slice(0, 4).flatMap((r) => wrapText(r, INSPECTOR_W - 2 * PAD, 14, 'mono', 2))) {
       at += 18;
-      parts.push(text(l, { x: x + PAD, y: at, 'font-family': FONT.mono, 'font-size': 14, fill: pal.muted }));
+      rule.push(text(l, { x: x + PAD, y: at, 'font-family': FONT.mono, 'font-size': 14, fill: pal.muted }));
     }
-    parts.push(title(step.rule.text));
+    rule.push(title(step.rule.text));
+    parts.push(el('g', { translate: 'no' }, rule));
     at += 10;
   }
   line(step && step.after.headers.length ? t('inspector.headers') : t('inspector.noHeaders'), 16, pal.text, true);

@@ -36,6 +36,8 @@ function label(l: Label): string {
     'font-weight': l.bold ? 'bold' : undefined,
     'text-anchor': l.anchor === 'end' ? 'end' : undefined,
     fill: l.fill,
+    // Monospaced labels are names (`ip route`, `demo/hello`, `SLB_NAT_LAYER`): identifiers, as on the page.
+    translate: l.kind === 'mono' ? 'no' : undefined,
   });
 }
 
@@ -81,7 +83,8 @@ function part(e: TopoElement, b: Box, marks: FrameMarks, pal: Palette): string {
     shapes.push(label({ content: shortLabel(e), x: b.x + pad, y: baseline, size, kind: 'mono', width: b.w - 2 * pad - (detailWidth ? detailWidth + 8 : 0), fill: pal.text }));
     if (e.detail) shapes.push(label({ content: e.detail, x: b.x + b.w - pad, y: baseline, size: 14, kind: 'mono', width: detailWidth, fill: pal.muted, anchor: 'end' }));
   }
-  return el('g', { 'data-element': e.id, 'data-active': active ? 'true' : undefined }, shapes);
+  // A part shows only its names (label, detail, tooltip): identifiers.
+  return el('g', { 'data-element': e.id, 'data-active': active ? 'true' : undefined, translate: 'no' }, shapes);
 }
 
 function network(e: TopoElement, b: Box, pal: Palette): string {

@@ -14,15 +14,18 @@ function HeaderBox({ view }: { view: HeaderView }) {
   return (
     <li className={`rounded-md border-2 px-3 py-1.5 ${STATUS[view.status]}`} data-testid={`header-${view.layer ? `${view.layer}-` : ''}${view.kind}`} data-status={view.status}>
       <div className="flex items-baseline gap-2">
-        <span className="font-mono text-lg font-bold uppercase">{view.kind}</span>
+        <span className="font-mono text-lg font-bold" translate="no">{view.kind.toUpperCase()}</span>
         {view.layer && <span className="text-slate-700 dark:text-slate-300">{t(`inspector.layer.${view.layer}`)}</span>}
         {view.status !== 'kept' && <span className="ml-auto text-sm font-semibold">{t(`inspector.status.${view.status}`)}</span>}
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 font-mono text-base">
         {view.fields.map((f) => (
           <div key={f.name} className="contents" data-changed={f.changed || undefined}>
-            <dt className="text-slate-700 dark:text-slate-300">{f.name}</dt>
-            <dd className={f.changed ? 'rounded bg-yellow-200 px-1 font-bold text-slate-950' : ''}>
+            <dt className="text-slate-700 dark:text-slate-300" title={f.name}>
+              {t(`inspector.field.${f.name}`, { defaultValue: f.name })}
+            </dt>
+            {/* Values are addresses, ports, protocol names: identifiers, kept as the packet carries them. */}
+            <dd translate="no" className={f.changed ? 'rounded bg-yellow-200 px-1 font-bold text-slate-950' : ''}>
               {f.changed ? (
                 <>
                   <span className="line-through decoration-2">{f.before}</span> → {f.value}

@@ -22,7 +22,9 @@ export function OwnerLink({ owner, steps, bare }: { owner: ObjectRef; steps?: nu
       data-testid="owner-link"
       title={t('inspector.ownerHint')}
     >
-      {bare ? objectName(owner) : `${t('inspector.owner')}: ${objectName(owner)}`}
+      {!bare && `${t('inspector.owner')}: `}
+      {/* Kind and name are an identifier (as kubectl prints them), not prose to translate. */}
+      <span translate="no">{objectName(owner)}</span>
       {steps !== undefined && <span className="ml-2 font-sans no-underline">({t('objects.steps', { count: steps })})</span>}
     </button>
   );
