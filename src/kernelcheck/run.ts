@@ -21,7 +21,7 @@ import { compareFlow, type Check, type KernelRun, type NodeFrame, type WireFrame
 import { loadSpec, scenarios, type FlowSpec } from './matrix';
 import { icmpPatternBytes, probe, startListener, type Seen } from './probes';
 import { planTopology, type Topology } from './topology';
-import { runGenerated } from './generated/run';
+import { generatedBudgetMs, runGenerated } from './generated/run';
 
 const PREFIX = `pw${process.pid}-`;
 const PROBE_TIMEOUT_MS = 1000;
@@ -325,8 +325,9 @@ async function main(): Promise<void> {
   }
   // The whole run is bounded: well under a minute normally; stop and clean up if it ever hangs.
   // Bound: 90 s, or 2.5 s per flow when the matrix is larger (a loaded machine runs the 51 flows in about a minute and a half),
-  // plus the generated clusters (about 1 s per flow and 10 s per cluster on a loaded machine) and their shrinking.
-  const limit = Math.max(90_000, scenarios().reduce((n, sp) => n + sp.flows.length, 0) * 2500) + 600_000;
+  // plus the generated clusters (a loaded machine: about 4 s per flow and a minute per cluster to build and tear down)
+  // and their shrinking.
+  const limit = Math.max(90_000, scenarios().reduce((n, sp) => n + sp.flows.length, 0) * 2500) + generatedBudgetMs();
   setTimeout(() => {
     console.error(`test:kernel: timed out after ${Math.round(limit / 1000)} s, cleaning up`);
     cleanupAll();

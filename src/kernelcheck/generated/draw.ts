@@ -19,8 +19,8 @@ import type { FlowSpec, ScenarioSpec } from '../matrix';
 
 export const CI_SEED = 20_261_202;
 /** 7 clusters × 24 flows = 168 ≥ the 150 generated flows issue 11 asks of every CI run. */
-const CLUSTERS = Number(process.env.KERNELCHECK_GEN_CLUSTERS ?? 7);
-const FLOWS = Number(process.env.KERNELCHECK_GEN_FLOWS ?? 24);
+export const CLUSTERS = Number(process.env.KERNELCHECK_GEN_CLUSTERS ?? 7);
+export const FLOWS = Number(process.env.KERNELCHECK_GEN_FLOWS ?? 24);
 
 export function pickSeed(): number {
   if (process.env.KERNELCHECK_SEED !== undefined) return Number(process.env.KERNELCHECK_SEED);

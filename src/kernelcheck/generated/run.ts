@@ -7,7 +7,7 @@
  */
 import type { Check } from '../compare';
 import type { FlowSpec, ScenarioSpec } from '../matrix';
-import { drawScenarios, generatedScenario, pickSeed, type GenScenario } from './draw';
+import { CLUSTERS, drawScenarios, FLOWS, generatedScenario, pickSeed, type GenScenario } from './draw';
 import { shrink } from './shrink';
 
 export interface GenResult {
@@ -28,6 +28,11 @@ export interface GeneratedRun<R> {
 }
 
 const SHRINK_MS = Number(process.env.KERNELCHECK_SHRINK_MS ?? 120_000);
+/** The run's time bound for the generated part: a loaded machine needs about a minute per cluster and 4 s per flow. */
+export function generatedBudgetMs(): number {
+  return CLUSTERS * (60_000 + FLOWS * 4_000) + SHRINK_MS;
+}
+
 const ok = (r: GenResult): boolean => r.checks.every((c) => c.ok);
 
 /** Runs `spec`; a build failure becomes one failed check per flow. */
