@@ -40,7 +40,7 @@ export const networkSchema = z.object({
   State: num.optional().default(0),
 });
 
-export const rsrSchema = z.object({ Type: z.literal('RemoteSubnetRoute'), DestinationPrefix: prefix, IsolationId: num, ProviderAddress: ip, DistributedRouterMacAddress: macOrEmpty });
+export const rsrSchema = z.object({ Type: z.literal('RemoteSubnetRoute'), DestinationPrefix: prefix, IsolationId: num, ProviderAddress: ip, DistributedRouterMacAddress: mac });
 export const vxlanPortSchema = z.object({ Type: z.literal('VxlanPort'), Port: num });
 export const vsidSchema = z.object({ Type: z.literal('VSID'), VSID: num });
 

@@ -56,7 +56,13 @@ export function crossCheck(s: Scenario, diags: Diagnostic[]): void {
   // A Fabric host on an address a node, a pod or the gateway already has would answer for it too.
   const gateways = new Set(s.fabric.subnets.map((n) => n.gateway));
   const hostIps = new Set<string>();
+  // Places are named `host:<name>` and `node:<name>`, and the walker keys machines by name: a host named like a node would be both.
+  const nodeNames = new Set(s.nodes.map((n) => n.name));
   s.fabric.hosts = s.fabric.hosts.filter((h) => {
+    if (nodeNames.has(h.name) || h.name === s.fabric.gatewayName) {
+      diags.push({ severity: 'error', code: 'conflict', object: s.fabric.ref, field: `spec.hosts["${h.name}"].name`, message: `host name ${h.name} is also the name of ${nodeNames.has(h.name) ? 'a Node' : 'the gateway'}; the host is skipped` });
+      return false;
+    }
     const other = owners.get(h.ip) ?? (gateways.has(h.ip) ? 'the gateway' : hostIps.has(h.ip) ? 'another Fabric host' : undefined);
     hostIps.add(h.ip);
     if (!other) return true;

@@ -166,6 +166,12 @@ describe('addresses validated where they are loaded', () => {
     expect(r.scenario!.fabric.hosts.map((h) => h.name)).toEqual(['internet']);
   });
 
+  it('a Fabric host named like a Node is skipped with an error on its name (fuzz seed 1363092540: host:k8s-node-1 was both machines)', () => {
+    const r = loadScenarioText(LAB.replace('name: client', 'name: k8s-lab-node-1'));
+    expect(errorsOf(r.diagnostics)).toEqual([expect.objectContaining({ code: 'conflict', object: expect.objectContaining({ kind: 'Fabric' }), field: 'spec.hosts["k8s-lab-node-1"].name' })]);
+    expect(r.scenario!.fabric.hosts.map((h) => h.name)).toEqual(['internet']);
+  });
+
   it('Fabric MACs must be MACs (a bad one is an error on the field), and the Windows dashed form is read as colons', () => {
     const bad = loadScenarioText(LAB.replace('ip: 192.168.10.50', 'ip: 192.168.10.50\n    mac: zz'));
     expect(errorsOf(bad.diagnostics)).toEqual([expect.objectContaining({ object: expect.objectContaining({ kind: 'Fabric' }), field: 'spec.hosts[0].mac' })]);

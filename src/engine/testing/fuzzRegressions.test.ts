@@ -37,6 +37,18 @@ describe('fuzz counterexamples', () => {
     expect(traceFlow(c, { src: 'pod:demo/web', dst: 'pod:demo/net', proto: 'tcp' }).trace).toBeDefined();
   });
 
+  it('an imported RemoteSubnetRoute with an empty DistributedRouterMacAddress is refused on that field, never an empty inner MAC on the wire (fuzz seed 1363092553)', () => {
+    const nets = JSON.parse(fixture('k8s-lab-win-1.Get-HnsNetwork.json')) as unknown;
+    const text = JSON.stringify(nets).replace(/"DistributedRouterMacAddress":"[^"]+"/, '"DistributedRouterMacAddress":""');
+    const r = importFiles([{ name: 'k8s-lab.yaml', text: LAB }, { name: 'net.json', text }], { windowsNode: 'k8s-lab-win-1' });
+    expect(r.diagnostics).toContainEqual(expect.objectContaining({ severity: 'error', field: expect.stringContaining('DistributedRouterMacAddress') }));
+    const c = compileScenario(r.scenario!, { hns: r.hns });
+    for (const dst of ['172.21.70.192', '172.21.211.0', '172.21.172.0']) {
+      const t = traceFlow(c, { src: 'node:k8s-lab-win-1', dst, proto: 'udp', packet: 'next' }).trace!;
+      expect(checkTrace(c, t)).toEqual([]);
+    }
+  });
+
   it('a CIDR in a Node tunnel-address annotation of a Windows node compiles (was: ipaddr throw in compile)', () => {
     const r = loadScenarioText(LAB.replace('projectcalico.org/IPv4VXLANTunnelAddr: 172.21.41.1', 'projectcalico.org/IPv4VXLANTunnelAddr: 172.21.41.1/26'));
     const c = compileScenario(r.scenario!);

@@ -105,7 +105,7 @@ describe('VFP ports and views', () => {
 
   it('prints Get-HnsNetwork JSON, the VFP rules and the host routes', () => {
     const views = nodeStateViews(preset('k8s-lab'), 'k8s-lab-win-1');
-    expect(views.map((v) => v.id)).toEqual(['hns-network', 'hns-network-list', 'hns-endpoint', 'hns-endpoint-list', 'hns-namespace', 'hns-policylist', 'hns-policylist-list', 'vfp', 'routes', 'lb', 'ipam', 'datapath', 'versions']);
+    expect(views.map((v) => v.id)).toEqual(['hns-network', 'hns-network-list', 'hns-endpoint', 'hns-endpoint-list', 'hns-namespace', 'hns-policylist', 'hns-policylist-list', 'vfp', 'routes', 'lb', 'ipam', 'hns-acl', 'datapath', 'versions']);
     expect(views.find((v) => v.id === 'ipam')!.text).toContain('Reserved (windows host rsvd): 172.21.41.0 network, 172.21.41.1 gateway of Calico (VTEP), 172.21.41.2 Calico_ep, 172.21.41.63 broadcast');
     expect(views.find((v) => v.id === 'ipam')!.text).toContain('Usable for pods: 60');
     const net = JSON.parse(views.find((v) => v.id === 'hns-network')!.text) as { Type: string };
