@@ -87,7 +87,7 @@ function prop(o: ts.ObjectLiteralExpression, name: string): ts.Expression | unde
 }
 
 /** Parameters a file's `stop()` adds to every reason (the Windows node walk's stop, in windows/nodeContext.ts, adds the node). */
-const STOP_ADDS: Record<string, string[]> = Object.fromEntries(['nodePath', 'nodeContext', 'egress', 'flowCache', 'loopback'].map((f) => [`windows/${f}.ts`, ['node']]));
+const STOP_ADDS: Record<string, string[]> = Object.fromEntries(['nodePath', 'nodeContext', 'egress', 'flowCache', 'loopback', 'layerWalk', 'loadBalancing'].map((f) => [`windows/${f}.ts`, ['node']]));
 
 interface Emission {
   where: string;
