@@ -121,6 +121,8 @@ export interface EngineWorkerApi {
   checkReadiness(revision: number, options: ReadinessOptions): Tagged<Finding[]>;
   /** The article's migration runbook for the current scenario. */
   runbook(revision: number): Tagged<Runbook>;
+  /** The runbook as Markdown (`packetwalk readiness --runbook --format markdown`), worded from the given catalogue (`runbook.*`, `readiness.*`). */
+  runbookMarkdown(revision: number, scenario: string, sentences: ExplainCatalogue): Tagged<string>;
   /** IPAM blocks, affinities, reserved and borrowed addresses of the current scenario. */
   ipamView(revision: number): Tagged<IpamView>;
   /** Compares the HNS dumps of the current scenario (a files source) with the nodes its cluster objects imply. */

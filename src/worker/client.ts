@@ -45,6 +45,8 @@ export interface EngineClient {
   checkReadiness(options: ReadinessOptions): Promise<Answer<Finding[]>>;
   /** The article's migration runbook for the current scenario. */
   runbook(): Promise<Answer<Runbook>>;
+  /** The runbook as Markdown in the catalogue's language. */
+  runbookMarkdown(scenario: string, sentences: ExplainCatalogue): Promise<Answer<string>>;
   /** The IPAM of the current scenario as plain data. */
   ipamView(): Promise<Answer<IpamView>>;
   /** The current scenario's HNS dumps (a files source) compared with its cluster objects. */
@@ -165,6 +167,7 @@ export function createEngineClient(spawn: () => EngineWorker, { timeoutMs = DEFA
     nodeStateViews: (node) => tagged((remote, rev) => remote.nodeStateViews(rev, node)),
     checkReadiness: (options) => tagged((remote, rev) => remote.checkReadiness(rev, options)),
     runbook: () => tagged((remote, rev) => remote.runbook(rev)),
+    runbookMarkdown: (scenario, sentences) => tagged((remote, rev) => remote.runbookMarkdown(rev, scenario, sentences)),
     ipamView: () => tagged((remote, rev) => remote.ipamView(rev)),
     compareImportedHns: () => tagged((remote, rev) => remote.compareImportedHns(rev)),
     formatTrace: (trace, format, sentences, detail = false) => call((remote) => remote.formatTrace(trace, format, sentences, detail)),

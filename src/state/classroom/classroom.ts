@@ -13,6 +13,8 @@ export interface Classroom {
   viewer: ViewerSettings;
   /** A trace as text or Markdown (`npm run trace`'s formats), formatted in the worker with the given step sentences. */
   formatTrace: EngineClient['formatTrace'];
+  /** The readiness runbook as Markdown, formatted in the worker with the given catalogue. */
+  runbookMarkdown: EngineClient['runbookMarkdown'];
 }
 
 export function createClassroom(client: EngineClient, app: AppState, viewer: ViewerSettings): Classroom {
@@ -36,5 +38,6 @@ export function createClassroom(client: EngineClient, app: AppState, viewer: Vie
     lessons: createLessonActions(app, share, lesson, viewer),
     viewer,
     formatTrace: (...args) => client.formatTrace(...args),
+    runbookMarkdown: (...args) => client.runbookMarkdown(...args),
   };
 }

@@ -12,7 +12,7 @@ import { useClassroomApi } from '../../state/classroomHooks';
 import { usePlayItems, usePlayback, useScenario, useTrace } from '../../state/hooks';
 import { visiblePositions } from '../../state/trace/playback';
 import { sentenceCatalogue } from '../share/sentences';
-import { localizeTraceText } from '../stepText';
+import { localizeTraceText } from '../../traceViews/stepText';
 import { useTheme } from '../theme/useTheme';
 import { download, slug } from './download';
 import { gifFile, pngFile, slidesFile, svgFile, webmFile, type ExportFile, type JobContext } from './exportJobs';
