@@ -10,17 +10,27 @@
  * (a `vite build`; skipped with `--no-build`) and the CLI start time.
  *
  * Times are CPU time of the measuring process (process.cpuUsage), so a
- * machine shared with other work still measures the work itself.
+ * machine shared with other work still measures the work itself. The rows
+ * run the engine bundled by esbuild, as the page's worker (Vite) and the CLI
+ * (scripts/build-cli.mjs) run it; tsx's per-file transform would add a
+ * name-keeping call to every closure the engine creates.
+ *
+ * Then the kernel check's time per flow against the model's (skipped with
+ * `--quick` or `--no-kernel`, and when the kernel check cannot run here).
  *
  * Prints a Markdown table and one line per target; exits 1 when one is
  * missed. `--quick` runs the small rows only (no absolute targets).
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 import type { CellResult } from './cell';
 import { measureCliStart } from './cliStart';
 import { measureExports } from './exports';
 import { measureFirstLoad } from './firstLoad';
+import { measureKernelRatio } from './kernelRatio';
 import type { ClusterShape } from '../src/engine/testing/generate';
 
 const root = join(import.meta.dirname, '..');
@@ -32,8 +42,21 @@ const ROWS: ClusterShape[] = args.has('--quick')
   ? [shape(100, 10), shape(100, 1000)]
   : [shape(100, 10), shape(100, 1000), shape(1000, 10), shape(1000, 10_000)];
 
+const cellBundle = join(mkdtempSync(join(tmpdir(), 'packetwalk-bench-')), 'cell.mjs');
+await build({
+  entryPoints: [join(root, 'bench', 'cell.ts')],
+  outfile: cellBundle,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  logLevel: 'warning',
+  // CommonJS dependencies inside an ES module bundle need a require.
+  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+});
+
 function cell<T>(arg: string): T {
-  const r = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=4096', '--import', 'tsx', join(root, 'bench', 'cell.ts'), arg], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 24 });
+  const r = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=4096', cellBundle, arg], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 24 });
   if (r.status !== 0) throw new Error(`bench/cell.ts ${arg} exited ${r.status}: ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as T;
 }
@@ -81,6 +104,11 @@ if (!args.has('--no-build') && !args.has('--quick')) {
     console.log(`first-load JS: ${first.initialKB} kB gzip (worker ${first.workerKB} kB gzip, loaded on its own; ${first.chunks} JS chunks)`);
     targets.push({ name: 'initial JavaScript (gzip)', value: first.initialKB, limit: 200, unit: 'kB' });
   }
+}
+if (!args.has('--quick') && !args.has('--no-kernel')) {
+  const k = measureKernelRatio(root);
+  if ('skipped' in k) console.error(`bench: kernel check not timed: ${k.skipped}`);
+  else console.log(`kernel check: ${k.kernelMsPerFlow} ms per flow in a real kernel vs ${k.modelMsPerFlow} ms per flow in the model (${k.flows} flows): ${fmt(k.ratio)}×`);
 }
 targets.push(...(await measureExports()));
 const start = measureCliStart();

@@ -8,7 +8,6 @@
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import type { Page } from '@playwright/test';
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { AppPage } from './pages/AppPage';
 
@@ -21,8 +20,7 @@ async function openLab(page: Page): Promise<AppPage> {
   await app.open();
   await page.evaluate(() => localStorage.removeItem('packetwalk.whatIf.v1'));
   await app.open();
-  // The first load compiles the scenario in the worker: seconds on a loaded machine.
-  await expect(app.topology.locator('[data-element="node:k8s-lab-win-1"]')).toBeVisible({ timeout: 30_000 });
+  await expect(app.topology.locator('[data-element="node:k8s-lab-win-1"]')).toBeVisible();
   // What-if, readiness and IPAM live in the workspace's what-if drawer.
   await app.openDrawer('whatIf');
   await expect(page.getByTestId('readiness-count')).toContainText('finding');
@@ -99,25 +97,6 @@ test('k8s-main-before with a Windows node planned lists the findings the migrati
   await expect(finding(page, 'strict-affinity').getByRole('button', { name: /IPAMConfiguration/ })).toHaveAttribute('aria-pressed', 'true');
   await page.getByTestId('readiness').scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/whatif-readiness-main-before.png' });
-});
-
-test('the runbook downloads as Markdown in the page’s language, with every step and its commands', async ({ page }) => {
-  test.setTimeout(120_000);
-  const app = await openLab(page);
-  await app.choosePreset('k8s-main-before');
-  await expect(page.getByTestId('runbook-step').first()).toBeVisible();
-  for (const [language, title] of [['English', '# Migration runbook for k8s-main-before'], ['Русский', '# План перевода k8s-main-before']] as const) {
-    await app.chooseLanguage(language);
-    const file = page.waitForEvent('download');
-    await page.getByTestId('runbook-download').click();
-    const saved = await file;
-    expect(saved.suggestedFilename()).toBe('packetwalk-runbook-k8s-main-before.md');
-    const md = await readFile((await saved.path())!, 'utf8');
-    expect(md.startsWith(title)).toBe(true);
-    expect(md).toContain('calicoctl');
-    expect(md).not.toMatch(/\{\{|runbook\.[a-z]/);
-    expect(md.match(/^## /gm)?.length).toBe(await page.getByTestId('runbook-step').count());
-  }
 });
 
 test('IPAM: the Windows block reserves 4 addresses; a Linux pod borrowing from it is traced to the Windows node, where VFP takes it for local', async ({ page }) => {

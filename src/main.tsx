@@ -7,10 +7,8 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n, pickLanguage } from './i18n';
 import './index.css';
-import { createAppState } from './state/appState';
-import { AppStateContext } from './state/AppStateContext';
-import { createClassroom } from './state/classroom/classroom';
-import { ClassroomContext } from './state/classroomHooks';
+import { AppContext } from './state/hooks';
+import { createApp } from './state/wiring';
 import { Root } from './ui/share/Root';
 import { bootClassroom } from './ui/share/boot';
 import { createViewerSettings } from './ui/share/viewer';
@@ -27,26 +25,23 @@ i18n.on('languageChanged', (lng) => {
 
 // A second worker compiles the compared scenario for side by side, when first used.
 const mainClient = createEngineClient(spawnEngineWorker);
-const appState = createAppState(mainClient, { compareClient: () => createEngineClient(spawnEngineWorker) });
-// Share links, embed and presentation modes, lessons.
-const classroom = createClassroom(mainClient, appState, createViewerSettings(i18n));
+// The app state, with share links, embed and presentation modes and lessons over it.
+const app = createApp(mainClient, createViewerSettings(i18n), { compareClient: () => createEngineClient(spawnEngineWorker) });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 createRoot(root).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
-      <AppStateContext.Provider value={appState}>
-        <ClassroomContext.Provider value={classroom}>
-          <Root />
-        </ClassroomContext.Provider>
-      </AppStateContext.Provider>
+      <AppContext.Provider value={app}>
+        <Root />
+      </AppContext.Provider>
     </I18nextProvider>
   </StrictMode>,
 );
 
 // Share links are decoded in the worker: an untrusted link never costs the main thread.
-void bootClassroom(appState, classroom, async (href) => {
+void bootClassroom(app.state, app.classroom, async (href) => {
   const answer = await mainClient.decodeShareUrl(href);
   return answer.kind === 'ok' ? answer.value : { error: { code: 'corrupt', message: answer.kind === 'error' ? answer.message : 'the link could not be read' } };
 });

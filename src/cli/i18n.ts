@@ -10,6 +10,7 @@ import { formatEn } from '../i18n/format.en';
 import { formatRu } from '../i18n/format.ru';
 import { runbookEn } from '../i18n/runbook.en';
 import { runbookRu } from '../i18n/runbook.ru';
+import { i18nTranslate } from '../traceViews/index';
 
 export const LANGS = ['en', 'ru'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -26,8 +27,6 @@ export function translator(lang: Lang): Translate {
     initAsync: false,
     interpolation: { escapeValue: false },
   });
-  return (key, params = {}) => {
-    if (!i18n.exists(key)) return `${key} ${Object.entries(params).map(([k, v]) => `${k}=${v}`).join(' ')}`.trim();
-    return i18n.t(key, params).replace(/\s+$/, '');
-  };
+  const translate = i18nTranslate(i18n, lang);
+  return (key, params = {}) => translate(key, params);
 }

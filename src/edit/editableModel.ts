@@ -1,7 +1,7 @@
 /** The edit forms' view of the scenario text: its objects, read without the engine. */
 import { Docs, type Located } from './yamlDocument';
-import type { Encapsulation, PoolRef } from './edits';
-import { slicesOf } from './edits';
+import type { Encapsulation, PoolRef } from './network';
+import { slicesOf } from './services';
 
 /**
  * Above this size (characters) the scenario text is not parsed on the main

@@ -44,6 +44,13 @@ describe('applyEdit', () => {
     expect(scenario.calico?.strictAffinity).toBe(false);
   });
 
+  it('Felix VXLAN with both fields empty adds no FelixConfiguration (an "Apply" that changes nothing is no edit)', () => {
+    const text = preset('k8s-lab');
+    expect(text).not.toContain('kind: FelixConfiguration');
+    expect(applyEdit(text, { op: 'setFelixVxlan', vni: null, port: null })).toBe(text);
+    expect(applyEdit(text, { op: 'setFelixVxlan', vni: 4097, port: null })).toContain('vxlanVNI: 4097');
+  });
+
   it('switches the Flannel backend in net-conf.json', () => {
     const { model, text } = edited('flannel-vxlan', { op: 'setFlannelBackend', type: 'host-gw' });
     expect(model.flannel).toMatchObject({ type: 'host-gw' });

@@ -2,7 +2,7 @@
  * The scenario's YAML documents as the `yaml` Document API sees them, with
  * kubectl `List` items walked one by one: what edits and the edit forms read.
  */
-import { Document, isMap, isSeq, parseAllDocuments, type YAMLMap, type YAMLSeq } from 'yaml';
+import { Document, isMap, isScalar, isSeq, parseAllDocuments, type YAMLMap, type YAMLSeq } from 'yaml';
 
 /** A failed edit (an object it names is missing, or the text does not parse). */
 export class EditError extends Error {
@@ -114,3 +114,15 @@ export class Docs {
     return out + (this.docs.length && this.original.has(this.docs[this.docs.length - 1]!) ? this.tail : '');
   }
 }
+
+/** Sets a value; an existing scalar keeps its node, so its comment stays. */
+export function setOn(map: Obj, doc: Document, path: readonly unknown[], value: unknown): void {
+  const old = map.getIn(path, true);
+  if (isScalar(old) && (value === null || typeof value !== 'object')) old.value = value;
+  else map.setIn(path, doc.createNode(value));
+}
+
+export function set(o: Located, path: readonly unknown[], value: unknown): void {
+  setOn(o.obj, o.doc, path, value);
+}
+

@@ -14,6 +14,8 @@ export type { Diagnostic, DiagnosticCode, ObjectRef, Severity } from './model/di
 export { formatDiagnostic } from './model/diagnostic';
 export type * from './model/packet';
 export type * from './model/trace';
+/** The step vocabulary (component, action, explanation key, reason code) the catalogues and the drawing are checked against. */
+export { COMPONENTS, EXPLAIN_KEYS, REASON_CODES, STEP_ACTIONS, type Component, type ExplainKey, type ReasonCode, type StepAction } from './model/stepVocabulary';
 export type * from './model/scenario';
 export type { FlowRequest } from './trace/request';
 export type { CompiledCluster, NodeStateView } from './trace/cluster';

@@ -19,6 +19,8 @@ export const adviceEn = {
     'neighbour-unreachable': 'Check that the next hop is up and on the same network.',
     'ttl-exceeded': 'Look for a routing loop in the detailed view.',
     'vni-mismatch': 'Use the same VXLAN VNI on every node (FelixConfiguration vxlanVNI).',
+    'vxlan-vni-no-device': 'Give every node the same VXLAN VNI: Calico FelixConfiguration vxlanVNI (default and any node.<name>), flannel net-conf.json Backend.VNI.',
+    'vxlan-port-closed': 'Give every node the same VXLAN port: Calico FelixConfiguration vxlanPort (default and any node.<name>), flannel net-conf.json Backend.Port.',
     'not-for-this-pod': 'The pod does not own the address: check the pod IPs and the routes.',
     'not-for-this-host': 'The host does not own the address: check the destination.',
     'routing-loop': 'Two hops send the packet to each other: compare their routes in the node state.',

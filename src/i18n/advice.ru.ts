@@ -19,6 +19,8 @@ export const adviceRu = {
     'neighbour-unreachable': 'Проверьте, что следующий узел включён и в той же сети.',
     'ttl-exceeded': 'Ищите петлю маршрутизации в подробном виде.',
     'vni-mismatch': 'Задайте один VNI VXLAN на всех узлах (FelixConfiguration vxlanVNI).',
+    'vxlan-vni-no-device': 'Задайте один VNI VXLAN на всех узлах: в Calico — FelixConfiguration vxlanVNI (default и каждая node.<имя>), во flannel — Backend.VNI в net-conf.json.',
+    'vxlan-port-closed': 'Задайте один порт VXLAN на всех узлах: в Calico — FelixConfiguration vxlanPort (default и каждая node.<имя>), во flannel — Backend.Port в net-conf.json.',
     'not-for-this-pod': 'Адрес не принадлежит поду: проверьте IP подов и маршруты.',
     'not-for-this-host': 'Адрес не принадлежит хосту: проверьте адрес назначения.',
     'routing-loop': 'Два узла отправляют пакет друг другу: сравните их маршруты в состоянии узлов.',

@@ -7,8 +7,6 @@ export const runbookEn = {
   runbook: {
     title: 'Migration runbook for {{scenario}}: Calico ready for Windows nodes',
     intro: 'The article\'s path for moving an existing cluster to VXLAN Always without BGP, with strictAffinity, before a Windows node joins. The article recommends a separate test cluster instead (the last section).',
-    download: 'Download Markdown',
-    downloadFailed: 'The Markdown could not be made: {{message}}',
     windowsJoined: 'A Windows node has already joined: the migration steps must already be done, and there is no rollback.',
     step: {
       'step-0': 'Step 0. What is there now',

@@ -3,8 +3,6 @@ export const runbookRu = {
   runbook: {
     title: 'План перевода {{scenario}}: Calico, готовый к Windows-узлам',
     intro: 'Путь из статьи: перевести существующий кластер на VXLAN Always без BGP и со strictAffinity до присоединения Windows-узла. Статья рекомендует вместо этого отдельный тестовый кластер (последний раздел).',
-    download: 'Скачать Markdown',
-    downloadFailed: 'Не удалось собрать Markdown: {{message}}',
     windowsJoined: 'Windows-узел уже присоединён: шаги перевода уже должны быть выполнены, откатываться некуда.',
     step: {
       'step-0': 'Шаг 0. Что есть сейчас',

@@ -26,6 +26,15 @@ export const whatIfEn = {
   lastEdit: 'Last change: {{edit}}',
   compareBeforeAfter: 'Compare the trace before and after this change',
   compareNeedsTrace: 'Trace a flow first to compare before and after.',
+  history: {
+    heading: 'Compare two points of the change history',
+    from: 'From',
+    to: 'To',
+    base: 'The original scenario',
+    point: 'After change {{n}}',
+    shown: '(shown)',
+    compare: 'Compare these two points',
+  },
   beforeEdit: 'before the change',
   afterEdit: 'after the change',
   stepDiff: {

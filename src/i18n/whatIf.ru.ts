@@ -24,6 +24,15 @@ export const whatIfRu: WhatIfMessages = {
   lastEdit: 'Последнее изменение: {{edit}}',
   compareBeforeAfter: 'Сравнить трассировку до и после изменения',
   compareNeedsTrace: 'Сначала трассируйте поток, чтобы сравнить до и после.',
+  history: {
+    heading: 'Сравнить две точки истории изменений',
+    from: 'От',
+    to: 'До',
+    base: 'Исходный сценарий',
+    point: 'После изменения {{n}}',
+    shown: '(показан)',
+    compare: 'Сравнить эти две точки',
+  },
   beforeEdit: 'до изменения',
   afterEdit: 'после изменения',
   stepDiff: {

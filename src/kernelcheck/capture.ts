@@ -47,6 +47,6 @@ export function stopCapture(c: Capture): Promise<void> {
   });
 }
 
-export function readCapture(c: Capture, vxlanPort: number): Captured[] {
+export function readCapture(c: Capture, vxlanPort: readonly number[]): Captured[] {
   return existsSync(c.file) ? parsePcap(new Uint8Array(readFileSync(c.file)), vxlanPort) : [];
 }

@@ -17,6 +17,7 @@
  */
 import YAML from 'yaml';
 import { loadScenarioText, PRESETS, type FlowRequest } from '../engine/index';
+import { linuxScenarios } from './matrixLinux';
 
 export interface FlowSpec {
   id: string;
@@ -189,6 +190,7 @@ export function scenarios(): ScenarioSpec[] {
       yaml: presetYaml('flannel-host-gw'),
       flows: [{ id: 'flgw-01', title: 'pod→pod across nodes via the node IP, ICMP', req: { src: 'pod:demo/net', dst: 'pod:demo/hello', proto: 'icmp' } }],
     },
+    ...linuxScenarios(),
   ];
 }
 

@@ -52,7 +52,7 @@ export function tcpFlags(f: number): string {
 }
 
 /** Decodes an IPv4 packet at `o`; appends headers; returns the L4 payload. */
-function decodeIpv4(b: Uint8Array, o: number, headers: Header[], vxlanPort: number, depth: number): Uint8Array {
+function decodeIpv4(b: Uint8Array, o: number, headers: Header[], vxlanPort: readonly number[], depth: number): Uint8Array {
   if (o + 20 > b.length || (b[o]! >> 4) !== 4) return new Uint8Array();
   const ihl = (b[o]! & 0x0f) * 4;
   const total = u16(b, o + 2);
@@ -73,7 +73,7 @@ function decodeIpv4(b: Uint8Array, o: number, headers: Header[], vxlanPort: numb
     const dport = u16(b, l4 + 2);
     headers.push({ kind: 'udp', sport, dport, len: u16(b, l4 + 4) });
     const data = l4 + 8;
-    if (dport === vxlanPort && depth === 0 && data + 8 + 14 <= end) {
+    if (vxlanPort.includes(dport) && depth === 0 && data + 8 + 14 <= end) {
       const vni = ((b[data + 4]! << 16) | (b[data + 5]! << 8) | b[data + 6]!) >>> 0;
       headers.push({ kind: 'vxlan', vni, flags: b[data]! });
       const e = data + 8;
@@ -88,7 +88,7 @@ function decodeIpv4(b: Uint8Array, o: number, headers: Header[], vxlanPort: numb
 }
 
 /** Parses a whole pcap file. Non-IPv4 frames (ARP, IPv6) are skipped. */
-export function parsePcap(file: Uint8Array, vxlanPort: number): Captured[] {
+export function parsePcap(file: Uint8Array, vxlanPort: readonly number[]): Captured[] {
   if (file.length < 24) return [];
   const dv = new DataView(file.buffer, file.byteOffset, file.byteLength);
   const magic = dv.getUint32(0, true);

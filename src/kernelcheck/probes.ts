@@ -35,22 +35,29 @@ for (const port of cfg.tcp) {
   });
   srv.listen(port, '0.0.0.0', ready);
 }
-for (const port of cfg.udp) {
+// UDP: one socket per local address, so a reply leaves from the address the datagram was sent to (as a server that
+// answers from the dialled address does); a socket on 0.0.0.0 would answer from the route's source address.
+const addrs = Object.values(require('node:os').networkInterfaces()).flat().filter((a) => a.family === 'IPv4').map((a) => a.address);
+pending += cfg.udp.length * (addrs.length - 1);
+for (const port of cfg.udp) for (const addr of addrs) {
   const u = dgram.createSocket('udp4');
-  u.on('message', (m, r) => { const token = String(m).trim(); say({ proto: 'udp', laddr: cfg.ip, lport: port, raddr: r.address, rport: r.port, token }); u.send(token, r.port, r.address); });
-  u.on('error', () => {});
-  u.bind(port, '0.0.0.0', ready);
+  u.on('message', (m, r) => { const token = String(m).trim(); say({ proto: 'udp', laddr: addr, lport: port, raddr: r.address, rport: r.port, token }); u.send(token, r.port, r.address); });
+  u.on('error', () => ready());
+  u.bind(port, addr, ready);
 }
 if (pending === 0) process.stdout.write('READY\n');
+// Stay up until killed, also with no port to listen on (else the exit can reach the parent before READY does).
+setInterval(() => {}, 1 << 30);
 `;
 
 const PROBER = String.raw`
+// a.bind: the source address a socket bound to it sends from (a hostNetwork pod's listed IP).
 const net = require('node:net'), dgram = require('node:dgram');
 const a = JSON.parse(process.argv[1]);
 const done = (r) => { process.stdout.write(JSON.stringify(r) + '\n'); process.exit(0); };
 setTimeout(() => done({ result: 'timeout' }), a.timeoutMs);
 if (a.proto === 'tcp') {
-  const s = net.connect({ host: a.dst, port: a.dport, localPort: a.sport });
+  const s = net.connect({ host: a.dst, port: a.dport, localPort: a.sport, ...(a.bind ? { localAddress: a.bind } : {}) });
   s.on('connect', () => { s.write(a.token + '\n'); });
   s.on('close', () => done({ result: 'connected' }));
   s.on('error', (e) => done({ result: e.code || String(e) }));
@@ -60,7 +67,7 @@ if (a.proto === 'tcp') {
   u.on('message', (m) => done({ result: 'reply', token: String(m) }));
   // A sized datagram: the token padded with spaces to the IP total length asked (20 IP + 8 UDP bytes less).
   const data = a.size ? a.token.padEnd(Math.max(a.token.length, a.size - 28), ' ') : a.token;
-  u.bind(a.sport, () => u.connect(a.dport, a.dst, (e) => e ? done({ result: e.code }) : u.send(data)));
+  u.bind(a.sport, a.bind, () => u.connect(a.dport, a.dst, (e) => e ? done({ result: e.code }) : u.send(data)));
 }
 `;
 
@@ -97,7 +104,8 @@ function run(cmd: string, args: string[], timeoutMs: number): Promise<{ code: nu
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += String(d)));
     child.stderr.on('data', (d: Buffer) => (out += String(d)));
-    const kill = setTimeout(() => child.kill('SIGKILL'), timeoutMs + 2000);
+    // A margin for a busy machine, where starting Node alone can take seconds.
+    const kill = setTimeout(() => child.kill('SIGKILL'), timeoutMs + 15_000);
     child.on('close', (code) => {
       clearTimeout(kill);
       resolve({ code, out });
@@ -111,10 +119,11 @@ export interface ProbeResult {
   detail?: string;
 }
 
-/** A sized probe: IP total length (ICMP echo, UDP), and DF for ping (`-M do` / `-M dont`; unset = ping's default). */
+/** A sized probe: IP total length (ICMP echo, UDP), and DF for ping (`-M do` / `-M dont`; unset = ping's default); `bind`: the source address. */
 export interface ProbeSize {
   size?: number;
   df?: boolean;
+  bind?: string;
 }
 
 export async function probe(ns: string, proto: 'tcp' | 'udp' | 'icmp', dst: string, dport: number | undefined, sport: number, token: string, timeoutMs: number, sized: ProbeSize = {}): Promise<ProbeResult> {
@@ -122,14 +131,15 @@ export async function probe(ns: string, proto: 'tcp' | 'udp' | 'icmp', dst: stri
     const pattern = Buffer.from(token.slice(0, 8).padEnd(8, '-')).toString('hex');
     const size = sized.size !== undefined ? ['-s', String(sized.size - 28)] : [];
     const df = sized.df === undefined ? [] : ['-M', sized.df ? 'do' : 'dont'];
-    const r = await run('ip', ['netns', 'exec', ns, 'ping', '-n', '-c', '1', '-W', String(Math.ceil(timeoutMs / 1000)), ...size, ...df, '-p', pattern, dst], timeoutMs);
+    const bind = sized.bind ? ['-I', sized.bind] : [];
+    const r = await run('ip', ['netns', 'exec', ns, 'ping', '-n', '-c', '1', '-W', String(Math.ceil(timeoutMs / 1000)), ...size, ...df, ...bind, '-p', pattern, dst], timeoutMs);
     if (r.code === 0) return { result: 'echo-reply' };
     const m = /(Destination [A-Za-z ]+Unreachable|Time to live exceeded|Frag needed[^\n]*)/.exec(r.out);
     if (m) return { result: m[1]!.replace('Destination ', '').toLowerCase(), detail: r.out.trim() };
     if (/connect: ([^\n]+)/.test(r.out)) return { result: /connect: ([^\n]+)/.exec(r.out)![1]!, detail: r.out.trim() };
     return { result: 'timeout', detail: r.out.trim() };
   }
-  const r = await run('ip', ['netns', 'exec', ns, process.execPath, '-e', PROBER, JSON.stringify({ proto, dst, dport, sport, token, timeoutMs, size: sized.size })], timeoutMs);
+  const r = await run('ip', ['netns', 'exec', ns, process.execPath, '-e', PROBER, JSON.stringify({ proto, dst, dport, sport, token, timeoutMs, size: sized.size, bind: sized.bind })], timeoutMs);
   const line = r.out.split('\n').find((l) => l.startsWith('{'));
   return line ? (JSON.parse(line) as ProbeResult) : { result: 'prober-failed', detail: r.out.trim() };
 }

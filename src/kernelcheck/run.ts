@@ -191,6 +191,8 @@ async function runScenario(specIndex: number, spec: ReturnType<typeof scenarios>
     const n = topo.namespaces.find((x) => (kind === 'pod' && x.kind === 'pod' && x.pod === name) || ((kind === 'node' || hostNet !== undefined) && x.kind === 'node' && x.node === (hostNet ?? name)) || (kind === 'host' && x.kind === 'host' && x.host === name));
     return n?.ns;
   };
+  // The model's hostNetwork pod keeps the node IP it is listed with (a bound socket), where `node:` is unbound.
+  const boundSource = (src: string): string | undefined => cluster.scenario.pods.find((p) => p.hostNetwork && `pod:${p.namespace}/${p.name}` === src)?.ip;
   const podNode = (pod: string): string | undefined => topo.namespaces.find((x) => x.kind === 'pod' && x.pod === pod)?.node;
 
   interface Attempt {
@@ -215,7 +217,7 @@ async function runScenario(specIndex: number, spec: ReturnType<typeof scenarios>
       const token = nextToken();
       const sport = nextSport();
       const t0 = Date.now() * 1000;
-      const r = await probe(ns, f.req.proto ?? 'tcp', t.flow.dst.ip, t.flow.dport, sport, token, PROBE_TIMEOUT_MS, { size: f.req.size, df: f.req.df });
+      const r = await probe(ns, f.req.proto ?? 'tcp', t.flow.dst.ip, t.flow.dport, sport, token, PROBE_TIMEOUT_MS, { size: f.req.size, df: f.req.df, bind: boundSource(f.req.src) });
       await new Promise((res) => setTimeout(res, 40));
       const t1 = Date.now() * 1000;
       last = { f, token, sport, t0, t1, probe: r, seen: seen.find((s) => s.token === token) };

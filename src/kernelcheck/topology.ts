@@ -56,7 +56,8 @@ export interface Topology {
   script: string[];
   /** Files to write before the script runs: the nft ruleset of each node. */
   files: { path: string; text: string }[];
-  vxlanPort: number;
+  /** UDP ports of the nodes' VXLAN devices (a host-specific FelixConfiguration may give one node another). */
+  vxlanPort: number[];
 }
 
 /** The gateway's address on the uplink: the external hosts' default gateway (not in the model, which names no uplink address). */
@@ -160,7 +161,7 @@ export function planTopology(c: Cluster, prefix: string, workDir: string): Topol
 
   // Linux nodes and their pods.
   const nodes: LinuxNode[] = [];
-  let vxlanPort = 4789;
+  const vxlanPort = [4789];
   c.scenario.nodes.forEach((n, i) => {
     const st = c.nodes.get(n.name);
     if (!st || st.kind !== 'linux') return;
@@ -173,7 +174,7 @@ export function planTopology(c: Cluster, prefix: string, workDir: string): Topol
     lines.push(`ip -n ${ns} link set ${st.nic.name} up`);
     for (const l of st.links) {
       if (!l.vxlan) continue;
-      vxlanPort = l.vxlan.port;
+      if (!vxlanPort.includes(l.vxlan.port)) vxlanPort.push(l.vxlan.port);
       lines.push(
         `ip -n ${ns} link add ${l.name} type vxlan id ${l.vxlan.vni} local ${l.vxlan.local} dev ${l.vxlan.dev} dstport ${l.vxlan.port}${l.vxlan.learning ? '' : ' nolearning'}`,
         `ip -n ${ns} link set ${l.name} address ${l.mac} mtu ${l.mtu} up`,

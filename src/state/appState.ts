@@ -1,4 +1,4 @@
-/** Everything the UI holds: the stores and the actions, wired to the engine client(s). */
+/** The feature stores and actions, over the engine client(s); `wiring.ts` composes them with the classroom. */
 import type { EngineClient, RestartEvent } from '../worker/client';
 import { createActions, type Actions, type Stores } from './scenario/scenarioActions';
 import { createBranchActions, type BranchActions } from './trace/branchActions';
@@ -72,9 +72,6 @@ export function createAppState(client: EngineClient, options: AppStateOptions = 
   };
   let second: EngineClient | undefined;
   const secondClient = () => (second ??= options.compareClient ? options.compareClient() : client);
-  stores.scenario.subscribe((s, prev) => {
-    if (s.presetName !== prev.presetName) stores.selection.setState({}, true);
-  });
   const late: { whatIf?: WhatIfActions } = {};
   const actions = createActions(client, stores, () => late.whatIf!);
   const whatIf = (late.whatIf = createWhatIfActions({

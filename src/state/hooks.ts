@@ -1,76 +1,113 @@
-/** React bindings for the vanilla stores (the zustand `useStore` pattern). */
-import { useContext, useMemo } from 'react';
+/** React bindings for the app's stores and actions (the zustand `useStore` pattern), all through one context. */
+import { createContext, useContext, useMemo } from 'react';
 import { useStore } from 'zustand';
-import type { Actions } from './scenario/scenarioActions';
-import type { BranchActions } from './trace/branchActions';
-import type { BranchState } from './trace/branchStore';
-import { AppStateContext } from './AppStateContext';
-import type { AppState } from './appState';
 import type { ObjectRef } from '../engine/index';
+import type { Classroom } from './classroom/classroom';
+import type { ClassroomState } from './classroom/classroomStore';
+import type { LessonState } from './classroom/lessonStore';
 import type { CompareActions } from './compare/compareActions';
 import type { CompareState } from './compare/compareStore';
 import type { NodeStateState } from './scenario/nodeStateStore';
 import { relatedOwners } from './scenario/ownerRelation';
+import type { Actions } from './scenario/scenarioActions';
+import type { ScenarioState } from './scenario/scenarioStore';
+import type { SelectionState, SelectionStore } from './scenario/selectionStore';
+import type { BranchActions } from './trace/branchActions';
+import type { BranchState } from './trace/branchStore';
 import { playItems, type PlayItem } from './trace/playback';
 import type { PlaybackActions } from './trace/playbackActions';
 import type { PlaybackState } from './trace/playbackStore';
-import type { ScenarioState } from './scenario/scenarioStore';
-import type { SelectionState, SelectionStore } from './scenario/selectionStore';
 import type { TraceState } from './trace/traceStore';
+import type { InsightActions, InsightState } from './whatIf/insightStore';
+import type { WhatIfActions } from './whatIf/whatIfActions';
+import type { WhatIfState } from './whatIf/whatIfStore';
+import type { App } from './wiring';
 
-function useAppState(): AppState {
-  const state = useContext(AppStateContext);
-  if (!state) throw new Error('AppStateContext is not provided');
-  return state;
+/** The app (`wiring.ts` `createApp`); `main.tsx` provides it. */
+export const AppContext = createContext<App | null>(null);
+
+export function useAppState(): App {
+  const app = useContext(AppContext);
+  if (!app) throw new Error('AppContext is not provided');
+  return app;
 }
 
 export function useActions(): Actions {
-  return useAppState().actions;
+  return useAppState().state.actions;
 }
 
 export function usePlaybackActions(): PlaybackActions {
-  return useAppState().playback;
+  return useAppState().state.playback;
 }
 
 export function useCompareActions(): CompareActions {
-  return useAppState().compare;
+  return useAppState().state.compare;
 }
 
 export function useBranchActions(): BranchActions {
-  return useAppState().branches;
+  return useAppState().state.branches;
+}
+
+export function useWhatIfActions(): WhatIfActions {
+  return useAppState().state.whatIf;
+}
+
+export function useInsightActions(): InsightActions {
+  return useAppState().state.insight;
+}
+
+/** Share links, lessons, embed and presentation modes. */
+export function useClassroomApi(): Classroom {
+  return useAppState().classroom;
 }
 
 /** The selection store itself, for components that set the selection. */
 export function useSelectionStore(): SelectionStore {
-  return useAppState().stores.selection;
+  return useAppState().state.stores.selection;
 }
 
 export function useScenario<T>(selector: (state: ScenarioState) => T): T {
-  return useStore(useAppState().stores.scenario, selector);
+  return useStore(useAppState().state.stores.scenario, selector);
 }
 
 export function useTrace<T>(selector: (state: TraceState) => T): T {
-  return useStore(useAppState().stores.trace, selector);
+  return useStore(useAppState().state.stores.trace, selector);
 }
 
 export function useNodeState<T>(selector: (state: NodeStateState) => T): T {
-  return useStore(useAppState().stores.nodeState, selector);
+  return useStore(useAppState().state.stores.nodeState, selector);
 }
 
 export function usePlayback<T>(selector: (state: PlaybackState) => T): T {
-  return useStore(useAppState().stores.playback, selector);
+  return useStore(useAppState().state.stores.playback, selector);
 }
 
 export function useSelection<T>(selector: (state: SelectionState) => T): T {
-  return useStore(useAppState().stores.selection, selector);
+  return useStore(useAppState().state.stores.selection, selector);
 }
 
 export function useBranches<T>(selector: (state: BranchState) => T): T {
-  return useStore(useAppState().stores.branches, selector);
+  return useStore(useAppState().state.stores.branches, selector);
 }
 
 export function useCompare<T>(selector: (state: CompareState) => T): T {
-  return useStore(useAppState().stores.compare, selector);
+  return useStore(useAppState().state.stores.compare, selector);
+}
+
+export function useWhatIf<T>(selector: (state: WhatIfState) => T): T {
+  return useStore(useAppState().state.stores.whatIf, selector);
+}
+
+export function useInsight<T>(selector: (state: InsightState) => T): T {
+  return useStore(useAppState().state.stores.insight, selector);
+}
+
+export function useClassroom<T>(selector: (state: ClassroomState) => T): T {
+  return useStore(useAppState().classroom.stores.classroom, selector);
+}
+
+export function useLesson<T>(selector: (state: LessonState) => T): T {
+  return useStore(useAppState().classroom.stores.lesson, selector);
 }
 
 /** The current trace's play items (request then reply steps, with their topology elements). */
@@ -87,7 +124,7 @@ export function useCurrentItem(): PlayItem | undefined {
   return items[position];
 }
 
-/** The selected object and the objects whose rules belong with it (a Service and its EndpointSlices). */
+/** The selected object and the objects whose rules belong with it (a Service and its EndpointSlice). */
 export function useRelatedOwners(): ObjectRef[] {
   const scenario = useScenario((s) => s.scenario);
   const owner = useSelection((s) => s.owner);

@@ -7,6 +7,7 @@
  * and its parameters. Identifiers (node names, actions, reason codes, rule
  * text, headers) are printed as they are. JSON output is the Trace itself.
  */
+import { visibleSteps } from './stepFilter';
 import { formatPacket } from './tcpdump';
 import type { Step, Trace } from '../engine/model/trace';
 
@@ -50,9 +51,7 @@ function verdictLine(t: Trace, tr: TranslateFn): string {
   return tr('format.verdictWhy', { verdict, why: tr(`reason.${t.reason.code}`, t.reason.params), code: t.reason.code });
 }
 
-function visible(t: Trace, o: FormatOptions): Step[] {
-  return o.detail ? t.steps : t.steps.filter((s) => s.level === 'hop');
-}
+const visible = (t: Trace, o: FormatOptions): Step[] => visibleSteps(t, o.detail ? 'detailed' : 'summary');
 
 function warningText(t: Trace, tr: TranslateFn, w: NonNullable<Trace['warnings']>[number]): string {
   return tr('format.warning', { why: tr(`reason.${w.code}`, w.params), code: w.code });

@@ -5,6 +5,7 @@
  * the way the engine names `Step.changed` paths.
  */
 import type { Header, HeaderKind, Packet } from '../engine/index';
+import { alignHeaders } from './alignHeaders';
 
 export interface FieldView {
   name: string;
@@ -45,10 +46,10 @@ export function headerViews(before: Packet, after: Packet, changed: readonly str
   const names = layers(longer);
   const n = longer.headers.length;
   const out: HeaderView[] = [];
-  for (let k = n; k >= 1; k--) {
-    const b = before.headers[before.headers.length - k];
-    const a = after.headers[after.headers.length - k];
-    const layer = names[n - k]!;
+  for (const pair of alignHeaders(before, after).reverse()) {
+    const b = pair.a; // the header before this step
+    const a = pair.b; // and after it
+    const layer = names[n - pair.depth]!;
     const prefix = layer ? `${layer}.` : '';
     const shown = (a ?? b)!;
     const status: HeaderView['status'] = a && b && a.kind === b.kind ? 'kept' : a ? 'added' : 'removed';

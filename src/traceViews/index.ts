@@ -8,8 +8,9 @@
 export { formatTraceMarkdown, formatTraceText, type FormatOptions, type TranslateFn } from './format';
 export { formatTraceMermaid, mermaidText } from './mermaid';
 export { formatPacket } from './tcpdump';
+export { showsStep, visibleSteps, type TraceDetail } from './stepFilter';
 export { headerViews, type FieldView, type HeaderView } from './headerDiff';
 export { diffHeaders, type WireField, type WireHeader } from './wireDiff';
 export { diffTraces, packetFieldDiff, type StepDiffRow } from './stepDiff';
 export { actionLabel, explainText, whereLabel, whereText } from './stepText';
-export { catalogueExplainer, type ExplainCatalogue } from './catalogue';
+export { formatTrace, i18nTranslate, type TraceTextFormat } from './traceText';

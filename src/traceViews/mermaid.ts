@@ -14,6 +14,7 @@
  */
 import type { Step, Trace } from '../engine/model/trace';
 import type { FormatOptions, TranslateFn } from './format';
+import { visibleSteps } from './stepFilter';
 
 const ENTITY: Readonly<Record<string, string>> = { '#': '#35;', ';': '#59;', '%': '#37;', '<': '#lt;', '>': '#gt;', '&': '#amp;', '"': '#quot;', '`': '#96;' };
 
@@ -46,9 +47,6 @@ function participantOf(s: Step, tr: TranslateFn, pods: Map<string, string>): { k
   return { key: `node ${node}`, label: tr('format.mermaid.node', { node }) };
 }
 
-function visibleSteps(t: Trace, o: FormatOptions): Step[] {
-  return o.detail ? t.steps : t.steps.filter((s) => s.level === 'hop');
-}
 
 function headline(t: Trace, tr: TranslateFn): string {
   const f = t.flow;
@@ -70,7 +68,7 @@ export function formatTraceMermaid(trace: Trace, o: FormatOptions = {}): string 
     ...(trace.reply ? [{ t: trace.reply, heading: 'format.replyHeading' }] : []),
   ];
   for (const { t, heading } of directions) {
-    const steps = visibleSteps(t, o);
+    const steps = visibleSteps(t, o.detail ? 'detailed' : 'summary');
     const at = steps.map((s) => {
       const p = participantOf(s, tr, pods);
       if (!participants.has(p.key)) participants.set(p.key, { id: `p${participants.size + 1}`, label: p.label });

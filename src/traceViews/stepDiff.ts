@@ -5,6 +5,7 @@
  * step leaves with, can be marked. Pure; used by the what-if panel.
  */
 import type { Packet, Step, Trace } from '../engine/index';
+import { alignHeaders, fieldText } from './alignHeaders';
 
 export interface StepDiffRow {
   kind: 'changed' | 'onlyBefore' | 'onlyAfter';
@@ -22,17 +23,10 @@ const FIELDS = ['src', 'dst', 'ttl', 'sport', 'dport', 'vni', 'type', 'code'] as
 
 /** Header differences of two packets, headers matched from the innermost out. */
 export function packetFieldDiff(before: Packet, after: Packet): string[] {
-  const a = before.headers;
-  const b = after.headers;
   const out: string[] = [];
-  const n = Math.max(a.length, b.length);
-  for (let depth = 1; depth <= n; depth++) {
-    const x = a[a.length - depth];
-    const y = b[b.length - depth];
+  for (const { a: x, b: y } of alignHeaders(before, after)) {
     if (x && y && x.kind === y.kind) {
-      const rx = x as unknown as Record<string, unknown>;
-      const ry = y as unknown as Record<string, unknown>;
-      for (const f of FIELDS) if (String(rx[f] ?? '') !== String(ry[f] ?? '')) out.push(`${x.kind}.${f}`);
+      for (const f of FIELDS) if (fieldText(x, f) !== fieldText(y, f)) out.push(`${x.kind}.${f}`);
     } else {
       if (y) out.push(`+${y.kind}`);
       if (x) out.push(`-${x.kind}`);

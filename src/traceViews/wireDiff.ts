@@ -5,6 +5,7 @@
  * differ between partners (rewritten MACs, outer addresses) are marked.
  */
 import type { Header, Packet } from '../engine/index';
+import { alignHeaders, fieldText } from './alignHeaders';
 
 /** The fields a wire row shows per header kind. */
 const FIELDS: Record<Header['kind'], string[]> = {
@@ -31,18 +32,16 @@ export interface WireHeader {
 }
 
 function fieldsOf(h: Header, partner: Header | undefined): WireField[] {
-  const get = (x: Header, f: string) => String((x as unknown as Record<string, unknown>)[f] ?? '');
-  return FIELDS[h.kind].map((name) => ({ name, value: get(h, name), differs: !!partner && get(h, name) !== get(partner, name) }));
+  return FIELDS[h.kind].map((name) => ({ name, value: fieldText(h, name), differs: !!partner && fieldText(h, name) !== fieldText(partner, name) }));
 }
 
 /** One column's headers (outermost first), each compared with the header at the same depth from the inside in `other`. */
 export function diffHeaders(packet: Packet, other: Packet | undefined): WireHeader[] {
-  const mine = packet.headers;
-  const theirs = other?.headers ?? [];
-  return mine.map((h, i) => {
-    const depth = mine.length - i;
-    const candidate = theirs[theirs.length - depth];
-    const partner = other && candidate?.kind === h.kind ? candidate : undefined;
-    return { kind: h.kind, only: !!other && !partner, fields: fieldsOf(h, partner) };
-  });
+  return alignHeaders(packet, other ?? { headers: [] })
+    .flatMap(({ a: h, b: candidate }) => {
+      if (!h) return [];
+      const partner = other && candidate?.kind === h.kind ? candidate : undefined;
+      return [{ kind: h.kind, only: !!other && !partner, fields: fieldsOf(h, partner) }];
+    })
+    .reverse();
 }

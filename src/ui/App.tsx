@@ -4,10 +4,9 @@
  * right, the step sentence and the player docked under it); below the fold
  * side by side, node state, nodes and pods, import.
  */
-import { ComparePanel } from './compare/ComparePanel';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
-import { ImportPanel } from './import/ImportPanel';
+import { ComparePanel, ImportPanel, Lazy } from './lazyPanels';
 import { NodeStatePanel } from './NodeStatePanel';
 import { NodeTable } from './NodeTable';
 import { PodTable } from './PodTable';
@@ -28,14 +27,14 @@ export function App() {
       </div>
       <main className="flex flex-col gap-4 p-4">
         <ErrorBoundary>
-          <ComparePanel />
+          <Lazy of={ComparePanel} />
           <NodeStatePanel />
           <div className="grid gap-4 xl:grid-cols-2">
             <NodeTable />
             <PodTable />
           </div>
           <ErrorBoundary>
-            <ImportPanel />
+            <Lazy of={ImportPanel} />
           </ErrorBoundary>
         </ErrorBoundary>
       </main>

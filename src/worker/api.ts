@@ -25,9 +25,6 @@ import type {
 
 import type { DecodeResult } from '../share/codec';
 import type { ScenarioSource } from '../share/scenarioSource';
-import type { ExplainCatalogue } from '../traceViews/catalogue';
-
-export type { ExplainCatalogue };
 
 /** An answer computed for one scenario revision. */
 export interface Tagged<T> {
@@ -121,21 +118,11 @@ export interface EngineWorkerApi {
   checkReadiness(revision: number, options: ReadinessOptions): Tagged<Finding[]>;
   /** The article's migration runbook for the current scenario. */
   runbook(revision: number): Tagged<Runbook>;
-  /** The runbook as Markdown (`packetwalk readiness --runbook --format markdown`), worded from the given catalogue (`runbook.*`, `readiness.*`). */
-  runbookMarkdown(revision: number, scenario: string, sentences: ExplainCatalogue): Tagged<string>;
   /** IPAM blocks, affinities, reserved and borrowed addresses of the current scenario. */
   ipamView(revision: number): Tagged<IpamView>;
   /** Compares the HNS dumps of the current scenario (a files source) with the nodes its cluster objects imply. */
   compareImportedHns(revision: number): Tagged<HnsComparison[]>;
-  /**
-   * A trace as text or Markdown (the formats of `npm run trace`); the step
-   * sentences come from `sentences` (the `explain`/`reason` catalogue of the
-   * reader's language, sent by the main thread); `detail` adds every step.
-   */
-  formatTrace(trace: Trace, format: TraceTextFormat, sentences: ExplainCatalogue, detail: boolean): string;
   /** Reads the share state from a page address (`#share=…`; undefined without one), here so an untrusted link never costs the main thread. */
   decodeShareUrl(href: string): DecodeResult | undefined;
 }
 
-/** The text formats of `npm run trace`. */
-export type TraceTextFormat = 'text' | 'markdown' | 'mermaid';

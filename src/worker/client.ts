@@ -12,11 +12,11 @@
  *   `MAX_CONSECUTIVE_CRASHES` restarts without a good answer it stops.
  */
 import { wrap, type Endpoint, type Remote } from 'comlink';
-import type { FlowRequest, NodeStateView, PresetInfo, Trace } from '../engine/index';
+import type { FlowRequest, NodeStateView, PresetInfo } from '../engine/index';
 import type { DecodeResult } from '../share/codec';
 import type { ScenarioSource } from '../share/scenarioSource';
 import { errorMessage, type Answer } from './answer';
-import type { EngineWorkerApi, ExplainCatalogue, OpenedScenario, OpenScenarioOptions, Tagged, TraceResult, TraceTextFormat } from './api';
+import type { EngineWorkerApi, OpenedScenario, OpenScenarioOptions, Tagged, TraceResult } from './api';
 import type { Finding, ReadinessOptions, Runbook } from '../engine/index';
 import type { HnsComparison, IpamView } from './api';
 
@@ -40,13 +40,10 @@ export interface EngineClient {
   traceFlow(request: FlowRequest): Promise<Answer<TraceResult>>;
   nodeStateViews(node: string): Promise<Answer<NodeStateView[]>>;
   /** A trace as text or Markdown, as `npm run trace` prints it (formatted in the worker with the given sentence catalogue). */
-  formatTrace(trace: Trace, format: TraceTextFormat, sentences: ExplainCatalogue, detail?: boolean): Promise<Answer<string>>;
   /** Windows readiness findings of the current scenario. */
   checkReadiness(options: ReadinessOptions): Promise<Answer<Finding[]>>;
   /** The article's migration runbook for the current scenario. */
   runbook(): Promise<Answer<Runbook>>;
-  /** The runbook as Markdown in the catalogue's language. */
-  runbookMarkdown(scenario: string, sentences: ExplainCatalogue): Promise<Answer<string>>;
   /** The IPAM of the current scenario as plain data. */
   ipamView(): Promise<Answer<IpamView>>;
   /** The current scenario's HNS dumps (a files source) compared with its cluster objects. */
@@ -167,10 +164,8 @@ export function createEngineClient(spawn: () => EngineWorker, { timeoutMs = DEFA
     nodeStateViews: (node) => tagged((remote, rev) => remote.nodeStateViews(rev, node)),
     checkReadiness: (options) => tagged((remote, rev) => remote.checkReadiness(rev, options)),
     runbook: () => tagged((remote, rev) => remote.runbook(rev)),
-    runbookMarkdown: (scenario, sentences) => tagged((remote, rev) => remote.runbookMarkdown(rev, scenario, sentences)),
     ipamView: () => tagged((remote, rev) => remote.ipamView(rev)),
     compareImportedHns: () => tagged((remote, rev) => remote.compareImportedHns(rev)),
-    formatTrace: (trace, format, sentences, detail = false) => call((remote) => remote.formatTrace(trace, format, sentences, detail)),
     decodeShareUrl: (href) => call<DecodeResult | undefined>((remote) => remote.decodeShareUrl(href)),
     onRestart(listener) {
       listeners.add(listener);

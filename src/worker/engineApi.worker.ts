@@ -30,8 +30,7 @@ import {
 import { decodeShareUrl } from '../share/codec';
 import { applyScenarioEdits, importedText, resolveSourceText, sourceName, type ScenarioSource } from '../share/scenarioSource';
 import type { EngineWorkerApi, OpenedScenario, OpenScenarioOptions } from './api';
-import { catalogueExplainer, formatTraceMarkdown, formatTraceMermaid, formatTraceText } from '../traceViews/index';
-import { compareImported, ipamViewOf, readinessOf, runbookMarkdownOf, runbookOf } from './whatIf.worker';
+import { compareImported, ipamViewOf, readinessOf, runbookOf } from './whatIf.worker';
 
 /** An engine exception as a diagnostic (the engine is meant to be total; this names what it failed on). */
 export function engineErrorDiagnostic(during: string, error: unknown): Diagnostic {
@@ -126,13 +125,8 @@ export function createEngineApi(): EngineWorkerApi {
     nodeStateViews: (revision, node) => ({ revision, value: nodeStateViews(clusterFor(revision), node) }),
     checkReadiness: (revision, options) => ({ revision, value: readinessOf(clusterFor(revision), options) }),
     runbook: (revision) => ({ revision, value: runbookOf(clusterFor(revision)) }),
-    runbookMarkdown: (revision, scenario, sentences) => ({ revision, value: runbookMarkdownOf(clusterFor(revision), scenario, (key, params = {}) => catalogueExplainer(sentences)(key, params)) }),
     ipamView: (revision) => ({ revision, value: ipamViewOf(clusterFor(revision)) }),
     compareImportedHns: (revision) => ({ revision, value: compareImported(clusterFor(revision), currentFor(revision).hns) }),
-    formatTrace(trace, format, sentences, detail) {
-      const opts = { t: catalogueExplainer(sentences), detail };
-      return format === 'markdown' ? formatTraceMarkdown(trace, opts) : format === 'mermaid' ? formatTraceMermaid(trace, opts) : formatTraceText(trace, opts);
-    },
     decodeShareUrl,
   };
 }

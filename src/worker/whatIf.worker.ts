@@ -12,7 +12,6 @@ import {
   type HnsAttachment,
   type ReadinessOptions,
   buildRunbook,
-  runbookMarkdown,
   type Runbook,
 } from '../engine/index';
 import type { HnsComparison, IpamView } from './api';
@@ -59,9 +58,4 @@ export function compareImported(cluster: CompiledCluster, attachments: readonly 
     const st = derived.nodes.get(a.node);
     return st?.kind === 'windows' ? [{ node: a.node, files: a.files, mismatches: compareHns(a.hns, st) }] : [];
   });
-}
-
-/** The runbook as Markdown, worded by `t` (the catalogue the page sends). */
-export function runbookMarkdownOf(cluster: CompiledCluster, scenario: string, t: (key: string, params?: Record<string, string | number>) => string): string {
-  return runbookMarkdown(runbookOf(cluster), scenario, t);
 }

@@ -12,6 +12,8 @@ import { StepRecorder } from '../model/steps';
 import { isIPv4, isLoopback } from '../model/ipv4';
 import { stationMac } from '../model/macs';
 import { segmentOf, type FabricState } from './fabric';
+import type { Component, ExplainKey } from '../model/stepVocabulary';
+import { machineId } from '../model/partIds';
 
 const ASSUMED = 'assumption: the Fabric gateway is a plain router';
 
@@ -52,7 +54,7 @@ export function genericHost(f: FabricState, name: string): (FabricState['hosts']
   return { name, ip: name, mac: stationMac(`generic/${name}`), external: false };
 }
 
-function sendTo(rec: StepRecorder, from: string, p: Packet, srcMac: string, station: Station, link: string, explain: string, params: Record<string, string | number>, component = 'fabric'): HopResult {
+function sendTo(rec: StepRecorder, from: string, p: Packet, srcMac: string, station: Station, link: string, explain: ExplainKey, params: Record<string, string | number>, component: Component = 'fabric'): HopResult {
   const framed = withOuterEth(p, { src: srcMac, dst: station.mac });
   rec.add({ at: { component, layer: link }, action: 'transmit', before: p, after: framed, explain, params: { ...params, to: station.name, mac: station.mac } });
   return { steps: rec.steps, outcome: { kind: 'send', next: { place: station.place, packet: framed, iif: station.ifname }, wire: { from, to: station.name, link } } };
@@ -87,7 +89,7 @@ function patchOuterIp(p: Packet, patch: Partial<Omit<Ipv4Header, 'kind'>>): Pack
  * that header's TTL (RFC 1812 §5.3.1); a VXLAN packet is opaque UDP to it.
  */
 export function evaluateGateway(f: FabricState, arrival: Arrival, ctx: HopContext): HopResult {
-  const rec = new StepRecorder(f.gatewayName);
+  const rec = new StepRecorder(f.gatewayName, () => machineId('gateway', f.gatewayName));
   let p = withoutOuterEth(arrival.packet);
   const ip = outerIp(p);
   const own = f.segments.some((sg) => sg.subnet.gateway === ip.dst);
@@ -105,7 +107,8 @@ export function evaluateGateway(f: FabricState, arrival: Arrival, ctx: HopContex
 }
 
 export function evaluateFabricHost(f: FabricState, name: string, arrival: Arrival, ctx: HopContext): HopResult {
-  const rec = new StepRecorder(name);
+  // A generic host (an unlisted address) is not drawn.
+  const rec = new StepRecorder(name, f.hosts.some((h) => h.name === name) ? () => machineId('host', name) : undefined);
   const host = f.hosts.find((h) => h.name === name) ?? genericHost(f, name);
   if (!host) return { steps: [], outcome: { kind: 'stop', verdict: 'dropped', reason: { code: 'unknown-place', params: { node: name } } } };
   if (arrival.local && (innerIp(arrival.packet).dst === host.ip || isLoopback(innerIp(arrival.packet).dst))) {

@@ -18,16 +18,18 @@ import type { Arrival, HopContext, HopResult } from '../model/hop';
 import { ephemeralPort } from '../model/hash';
 import { isLoopback } from '../model/ipv4';
 import type { Packet } from '../model/packet';
-import { innerIp, innerL4, outerIp, patchInnerIp, patchInnerL4, ports, vxlanHeader, withoutOuterEth } from '../model/packetOps';
+import { innerIp, innerL4, patchInnerIp, patchInnerL4, ports, withoutOuterEth } from '../model/packetOps';
 import { StepRecorder } from '../model/steps';
 import { ctConfirm, ctLookup, ctTarget, formatCtEntry, tupleOf } from './conntrack';
 import { decapsulateIpip, ipipDeviceFor } from './ipip';
 import { runHook } from './netfilter';
 import type { NftHookResult } from './nft/evaluate';
-import { VXLAN_IFACE } from './names';
 import { formatRoute, localTable, lookupLocal, lookupRoute } from './routes';
 import type { Link, LinuxNodeState, Route } from './state';
 import { transmit } from './transmit';
+import type { ReasonCode } from '../model/stepVocabulary';
+import { linuxPartOf } from './parts';
+import { receiveVxlan } from './vxlanReceive';
 
 const CONNTRACK = 'K4 pkg/proxy/nftables (replies rely on conntrack); netfilter nf_nat';
 
@@ -54,7 +56,7 @@ function nodePortOnLoopback(st: LinuxNodeState, p: Packet): number | undefined {
   return map?.elements.some((e) => e.key[0] === ip.proto && e.key[1] === String(dport)) ? dport : undefined;
 }
 
-function stopResult(rec: StepRecorder, verdict: 'dropped' | 'rejected' | 'no-route', code: string, params: Record<string, string | number>): HopResult {
+function stopResult(rec: StepRecorder, verdict: 'dropped' | 'rejected' | 'no-route', code: ReasonCode, params: Record<string, string | number>): HopResult {
   return { steps: rec.steps, outcome: { kind: 'stop', verdict, reason: { code, params } } };
 }
 
@@ -81,14 +83,6 @@ function applyNat(st: LinuxNodeState, p: Packet, r: NftHookResult, oif?: string)
     return patchInnerL4(q, { sport: ephemeralPort(`masq:${innerIp(p).src}:${l4.sport}>${innerIp(p).dst}:${l4.dport}`) });
   }
   return q;
-}
-
-/** The VXLAN device (`vxlan.calico` or `flannel.<VNI>`) listening on the packet's UDP port, if it is VXLAN to this node. */
-function vxlanDeviceFor(st: LinuxNodeState, p: Packet): Link | undefined {
-  const o = outerIp(p);
-  const udp = p.headers[p.headers.indexOf(o) + 1];
-  if (vxlanHeader(p) === undefined || o.dst !== st.ip || udp?.kind !== 'udp') return undefined;
-  return st.links.find((l) => l.kind === 'vxlan' && l.vxlan?.port === udp.dport);
 }
 
 /**
@@ -241,19 +235,10 @@ function fromLink(c: Ctx, arrival: Arrival): HopResult {
     iif = b.iif;
   }
   let pkt = rec.add({ at: { component: 'link', layer: iif }, action: 'receive', before: arrival.packet, after: withoutOuterEth(arrival.packet), explain: 'linux.receive', params: { dev: iif }, level: 'detail' });
-  const link = iif === st.nic.name ? vxlanDeviceFor(st, pkt) : undefined;
-  if (link) {
-    const vx = vxlanHeader(pkt)!;
-    const inner: Packet = { headers: pkt.headers.slice(pkt.headers.indexOf(vx) + 2) };
-    if (vx.vni !== link.vxlan!.vni) {
-      rec.add({ at: { component: 'vxlan', layer: link.name }, action: 'drop', before: pkt, explain: 'linux.vniMismatch', params: { vni: vx.vni, expected: link.vxlan!.vni, dev: link.name } });
-      return stopResult(rec, 'dropped', 'vni-mismatch', { vni: vx.vni, node: st.name });
-    }
-    const source = link.name === VXLAN_IFACE ? 'C1 felix/dataplane/linux/vxlan_mgr.go' : 'F6 flannel pkg/backend/vxlan/device.go newVXLANDevice';
-    pkt = rec.add({ at: { component: 'vxlan', layer: link.name }, action: 'decapsulate', before: pkt, after: inner, rule: { text: `${link.name}: vxlan id ${link.vxlan!.vni} local ${link.vxlan!.local} dev ${link.vxlan!.dev} dstport ${link.vxlan!.port} nolearning`, source }, explain: 'linux.decapsulate', params: { vni: vx.vni, from: outerIp(pkt).src, dev: link.name } });
-    iif = link.name;
-  }
-  const tunl = iif === st.nic.name && !link ? ipipDeviceFor(st, pkt) : undefined;
+  const vx = iif === st.nic.name ? receiveVxlan(st, pkt, rec) : undefined;
+  if (vx && 'outcome' in vx) return vx;
+  if (vx) [pkt, iif] = [vx.packet, vx.iif];
+  const tunl = iif === st.nic.name && !vx ? ipipDeviceFor(st, pkt) : undefined;
   if (tunl) {
     pkt = decapsulateIpip(pkt, tunl, rec);
     iif = tunl.name;
@@ -320,7 +305,7 @@ function fromLink(c: Ctx, arrival: Arrival): HopResult {
 }
 
 /** kube-proxy rejects through `reject-chain` only for services without endpoints; other rejects (wrong port on a ClusterIP) are plain. */
-function rejectCode(r: NftHookResult): string {
+function rejectCode(r: NftHookResult): ReasonCode {
   return r.hits.some((h) => h.chain === 'reject-chain' || h.ruleText.includes('@no-endpoint')) ? 'no-endpoints' : 'nft-reject';
 }
 
@@ -367,6 +352,6 @@ function fromSocket(c: Ctx, arrival: Arrival): HopResult {
  * @returns the steps and what happens next (send to the next place, deliver to a host socket, or stop with a verdict).
  */
 export function evaluateLinuxHost(st: LinuxNodeState, arrival: Arrival, ctx: HopContext): HopResult {
-  const c: Ctx = { st, ctx, rec: new StepRecorder(st.name) };
+  const c: Ctx = { st, ctx, rec: new StepRecorder(st.name, linuxPartOf(st)) };
   return arrival.local ? fromSocket(c, arrival) : fromLink(c, arrival);
 }

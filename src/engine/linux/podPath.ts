@@ -15,6 +15,8 @@ import { formatNeighbour } from './neigh';
 import { formatRoute, localTable, lookupLocal, lookupRoute } from './routes';
 import { notEnforced } from '../policy/flannel';
 import type { LinuxNodeState, LinuxPodNetns, Route } from './state';
+import type { StepLocation } from '../model/trace';
+import { linuxPartOf } from './parts';
 
 const POD_LOOPBACK = { name: 'lo', addrs: ['127.0.0.1/8'] };
 
@@ -36,7 +38,7 @@ function loopback(st: LinuxNodeState, pod: LinuxPodNetns, p0: Packet, r: Route, 
 }
 
 function send(st: LinuxNodeState, pod: LinuxPodNetns, p0: Packet, ctx: HopContext, rec: StepRecorder, unbound: boolean): HopResult {
-  const at = { component: 'pod', layer: pod.pod };
+  const at: StepLocation = { component: 'pod', layer: pod.pod };
   const dst = innerIp(p0).dst;
   const local = lookupLocal(localTable([POD_LOOPBACK, pod.eth0]), dst);
   if (local) return loopback(st, pod, p0, local, unbound, rec);
@@ -92,6 +94,6 @@ function receive(st: LinuxNodeState, pod: LinuxPodNetns, p0: Packet, ctx: HopCon
 
 /** Evaluates a packet in a pod's netns on a Linux node. */
 export function evaluateLinuxPod(st: LinuxNodeState, pod: LinuxPodNetns, arrival: Arrival, ctx: HopContext): HopResult {
-  const rec = new StepRecorder(st.name);
+  const rec = new StepRecorder(st.name, linuxPartOf(st, pod));
   return arrival.local ? send(st, pod, arrival.packet, ctx, rec, arrival.unboundSource === true) : receive(st, pod, arrival.packet, ctx, rec);
 }

@@ -22,11 +22,12 @@ import { findFdb, findNeighbour, formatFdb, formatNeighbour } from './neigh';
 import { VXLAN_IFACE } from './names';
 import { formatRoute, lookupRoute } from './routes';
 import type { LinuxNodeState, Route } from './state';
+import type { ReasonCode } from '../model/stepVocabulary';
 
 const VXLAN_SOURCE = 'C1 felix/dataplane/linux/vxlan_mgr.go; C7 felix/vxlanfdb/vxlan_fdb.go';
 const FLANNEL_VXLAN_SOURCE = 'F6 flannel pkg/backend/vxlan/vxlan_network.go, device.go (AddARP/AddFDB); kernel vxlan driver';
 
-function stop(rec: StepRecorder, verdict: 'dropped' | 'no-route' | 'rejected', code: string, params: Record<string, string | number>): HopResult {
+function stop(rec: StepRecorder, verdict: 'dropped' | 'no-route' | 'rejected', code: ReasonCode, params: Record<string, string | number>): HopResult {
   return { steps: rec.steps, outcome: { kind: 'stop', verdict, reason: { code, params } } };
 }
 

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import ipaddr from 'ipaddr.js';
-import { cidrContains, cidrCovers, hasHostBits, ipToInt, isIPv4, parseCidr, parseIPv4, prefixOf } from './ipv4';
+import { cidrContains, cidrCovers, hasHostBits, ipToInt, isIPv4, isIPv6, parseCidr, parseIPv4, prefixOf } from './ipv4';
 
 describe('ipv4 helpers are total', () => {
   it('parseIPv4 reads dotted quads and refuses the rest', () => {
@@ -47,6 +47,18 @@ describe('ipv4 helpers are total', () => {
         prefixOf(s, n);
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('isIPv6 agrees with ipaddr.js after its cheap prefix check (place names are not parsed)', () => {
+    for (const ok of ['::1', '::', 'fe80::1%eth0', '2001:db8::/64', '::ffff:10.0.0.1', 'DEAD:beef::1']) expect(isIPv6(ok)).toBe(true);
+    for (const bad of ['svc:demo/hello', 'pod:demo/web', 'host:client', '10.0.0.1', '', 'fffff::1']) expect(isIPv6(bad)).toBe(false);
+    const hexish = fc.stringMatching(/^[0-9a-fA-F:.%a-z/]{0,24}$/);
+    fc.assert(
+      fc.property(fc.oneof(hexish, fc.string()), (s) => {
+        expect(isIPv6(s)).toBe(ipaddr.IPv6.isValid(s.split('/')[0] ?? ''));
+      }),
+      { numRuns: 3000 },
     );
   });
 });

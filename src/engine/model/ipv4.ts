@@ -20,8 +20,12 @@ export function isIPv4(s: string): boolean {
   return parseIPv4(s) !== undefined;
 }
 
+const IPV6_START = /^[0-9a-f]{0,4}:/i;
+
 export function isIPv6(s: string): boolean {
-  return typeof s === 'string' && ipaddr.IPv6.isValid(s.split('/')[0] ?? '');
+  // Every IPv6 address starts with up to four hex digits and a colon; the
+  // check spares ipaddr.js's parser on each place name (`svc:ns/name`) a trace resolves.
+  return typeof s === 'string' && IPV6_START.test(s) && ipaddr.IPv6.isValid(s.split('/')[0] ?? '');
 }
 
 /** `192.168.10.20` → 3232238100; anything that is not dotted-quad IPv4 → undefined. */

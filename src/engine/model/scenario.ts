@@ -137,6 +137,8 @@ export interface CalicoSpec {
   /** FelixConfiguration VXLANVNI (default 4096) and VXLANPort (default 4789). */
   vxlanVNI: number;
   vxlanPort: number;
+  /** Host-specific FelixConfiguration `node.<nodename>`: VXLANVNI / VXLANPort of that node, where they differ from `default`. */
+  vxlanByNode?: Record<string, { vni?: number; port?: number }>;
   /**
    * The operator's Installation, when the input has one: its name and the
    * names of its `calicoNetwork.ipPools` in order (a `kubectl patch … /ipPools/<i>/…`
@@ -198,6 +200,12 @@ export interface WinkernelSpec {
   forwardHealthCheckVip?: boolean;
   /** The object this node's settings come from, when they are the node's own (hostnameOverride config, a DaemonSet). */
   from?: string;
+}
+
+/** The VXLAN VNI and UDP port Felix gives `node`'s vxlan.calico (its `node.<name>` FelixConfiguration, else the global one). */
+export function calicoVxlanOf(c: CalicoSpec, node: string): { vni: number; port: number } {
+  const own = c.vxlanByNode && Object.hasOwn(c.vxlanByNode, node) ? c.vxlanByNode[node] : undefined;
+  return { vni: own?.vni ?? c.vxlanVNI, port: own?.port ?? c.vxlanPort };
 }
 
 /** The winkernel settings kube-proxy runs with on `node`. */

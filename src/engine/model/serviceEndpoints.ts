@@ -69,7 +69,21 @@ export function endpointsForServicePort(
   slices: EndpointSliceSpec[],
   nodeName: string,
 ): KubeProxyEndpoint[] {
+  return collectEndpoints(svc, port, slices, nodeName).list;
+}
+
+/**
+ * Whether every node sees the same endpoint list for the port but for the
+ * `isLocal` flags: no address:port appears in two slices (a node's own copy
+ * of a duplicate would win on that node).
+ */
+export function endpointsAreNodeIndependent(svc: ServiceSpec, port: ServicePortSpec, slices: EndpointSliceSpec[]): boolean {
+  return !collectEndpoints(svc, port, slices, '').duplicates;
+}
+
+function collectEndpoints(svc: ServiceSpec, port: ServicePortSpec, slices: EndpointSliceSpec[], nodeName: string): { list: KubeProxyEndpoint[]; duplicates: boolean } {
   const byKey = new Map<string, KubeProxyEndpoint>();
+  let duplicates = false;
   for (const slice of slicesOfService(slices, svc)) {
     for (const sp of slice.ports) {
       if ((sp.name ?? '') !== (port.name ?? '') || sp.protocol !== port.protocol) continue;
@@ -88,15 +102,17 @@ export function endpointsForServicePort(
           owner: slice.ref,
         };
         const key = endpointString(e);
+        if (byKey.has(key)) duplicates = true;
         if (!byKey.has(key) || isLocal) byKey.set(key, e);
       }
     }
   }
-  return [...byKey.values()].sort((a, b) => {
+  const list = [...byKey.values()].sort((a, b) => {
     const x = endpointString(a);
     const y = endpointString(b);
     return x < y ? -1 : x > y ? 1 : 0;
   });
+  return { list, duplicates };
 }
 
 /** The outcome of CategorizeEndpoints for one service port. */

@@ -8,6 +8,7 @@
  */
 import type { ObjectRef } from './diagnostic';
 import type { L4Proto, Packet } from './packet';
+import type { Component, ExplainKey, ReasonCode, StepAction } from './stepVocabulary';
 
 export type Verdict = 'delivered' | 'dropped' | 'rejected' | 'no-route' | 'unsupported';
 
@@ -43,13 +44,13 @@ export interface Endpoint {
 /** Where in the datapath a step happens. */
 export interface StepLocation {
   /**
-   * Linux: `pod`, `routing`, `netfilter`, `conntrack`, `vxlan`, `link`,
-   * `socket`; Windows: `compartment` (layer = pod), `vnic` (layer = pod),
-   * `vfp` (layer = VFP layer, chain = the port's label), `uft` (the unified
-   * flow cache), `vswitch`, `routing`/`link`/`socket`; elsewhere `fabric`,
-   * `resolver`, `node`.
+   * Linux: `pod`, `routing`, `netfilter`, `conntrack`, `vxlan`, `ipip`,
+   * `link`, `socket`; Windows: `compartment` (layer = pod), `vnic` (layer =
+   * pod), `vfp` (layer = VFP layer, chain = the port's label), `uft` (the
+   * unified flow cache), `vswitch`, `routing`/`link`/`socket`; elsewhere
+   * `fabric`, `resolver`, `node` (stepVocabulary.ts).
    */
-  component: string;
+  component: Component;
   /** Interface, VFP layer or pod netns the step acts on. */
   layer?: string;
   /** nftables `family name`, e.g. `ip kube-proxy`; `main` for the route table. */
@@ -71,15 +72,21 @@ export interface StepRule {
 export interface Step {
   node?: string;
   at: StepLocation;
-  /** Short verb: `route`, `dnat`, `snat`, `masquerade`, `encapsulate`, `decapsulate`, `transmit`, `receive`, `deliver`, `drop`, `reject`, `match`, `fragment`, `icmp-error`, … */
-  action: string;
+  /**
+   * The topology part the step acts on (model/partIds.ts), put there by the
+   * evaluator that recorded it; absent where the part is not drawn (a Fabric
+   * host that is not listed, a step before any packet).
+   */
+  part?: string;
+  /** Short verb: `route`, `dnat`, `snat`, `masquerade`, `encapsulate`, `decapsulate`, `transmit`, `receive`, `deliver`, `drop`, `reject`, `match`, `fragment`, … (stepVocabulary.ts). */
+  action: StepAction;
   rule?: StepRule;
   before: Packet;
   after: Packet;
   /** Header field paths that differ between before and after, e.g. `ipv4.dst`, `outer.udp.dport`. */
   changed: string[];
   /** i18n key under `explain.` and its parameters; the UI renders en/ru text. */
-  explain: { key: string; params: Record<string, string | number> };
+  explain: { key: ExplainKey; params: Record<string, string | number> };
   /** `hop` steps make the summary view; `detail` steps (chain jumps, non-matching layers) only the detailed one. */
   level: 'hop' | 'detail';
 }
@@ -104,8 +111,8 @@ export interface Delivered {
 }
 
 export interface Reason {
-  /** Stable identifier, e.g. `no-endpoints`, `no-route`, `address-in-windows-block`, `mtu-exceeded`. */
-  code: string;
+  /** Stable identifier, e.g. `no-endpoints`, `no-route`, `address-in-windows-block`, `mtu-exceeded-local` (stepVocabulary.ts). */
+  code: ReasonCode;
   params: Record<string, string | number>;
 }
 

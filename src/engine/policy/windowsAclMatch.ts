@@ -15,6 +15,7 @@
 import { cidrContains, parseCidr, type Cidr } from '../model/ipv4';
 import type { ObjectRef } from '../model/diagnostic';
 import type { Packet } from '../model/packet';
+import type { ExplainKey } from '../model/stepVocabulary';
 import { innerIp, ports } from '../model/packetOps';
 import type { HnsAclPolicy } from '../windows/hns';
 import type { VfpDirection, VfpRule } from '../windows/vfp';
@@ -90,7 +91,7 @@ export function switchAcls(acls: readonly HnsAclPolicy[]): HnsAclPolicy[] {
 }
 
 /** Trace step text for an ACL decision: `policy.acl*` when Felix's origin is known, the generic `windows.acl*` otherwise. */
-export function aclExplain(info: VfpAclInfo | undefined, acl: { id: string; priority: number; direction: VfpDirection; block: boolean }): { explain: string; params: Record<string, string | number>; owner?: ObjectRef } {
+export function aclExplain(info: VfpAclInfo | undefined, acl: { id: string; priority: number; direction: VfpDirection; block: boolean }): { explain: ExplainKey; params: Record<string, string | number>; owner?: ObjectRef } {
   const o = info?.origin;
   const direction = acl.direction === 'in' ? 'ingress' : 'egress';
   const base = { pod: info?.pod ?? '', direction, acl: acl.id || '(no Id)', priority: acl.priority };
@@ -116,7 +117,7 @@ export function formatAclMatch(m: AclMatch): string {
 }
 
 /** The explain key, params and level of an ACL layer step for a matched VFP rule. */
-export function aclStep(r: VfpRule, blocked: boolean): { explain: string; params: Record<string, string | number>; level: 'hop' | 'detail' } {
+export function aclStep(r: VfpRule, blocked: boolean): { explain: ExplainKey; params: Record<string, string | number>; level: 'hop' | 'detail' } {
   const e = aclExplain(r.acl, { id: r.id, priority: r.priority, direction: r.direction, block: blocked });
   const decisive = blocked || r.acl?.origin?.kind === 'rule';
   return { explain: e.explain, params: e.params, level: decisive ? 'hop' : 'detail' };

@@ -28,7 +28,7 @@ export interface ClusterObjects {
   pools: IPPoolSpec[];
   installation: WithRaw<z.infer<typeof installationSchema>>[];
   ipam: boolean[];
-  felix: z.infer<typeof felixConfigSchema>['spec'][];
+  felix: { name: string; spec: z.infer<typeof felixConfigSchema>['spec'] }[];
   kubeProxy: WithRaw<z.infer<typeof kubeProxyConfigSchema>>[];
   flannel: WithRaw<unknown>[];
   fabric: WithRaw<z.infer<typeof fabricSchema>>[];
@@ -74,7 +74,14 @@ export function buildCalico(c: ClusterObjects): CalicoSpec | undefined {
       disabled: false,
     });
   }
-  const felix = c.felix[0] ?? {};
+  // Host-specific FelixConfiguration `node.<nodename>` overrides the global one (`default`) on that node
+  // (docs.tigera.io "Configuring Felix": read order environment, file, node.<nodename>, default).
+  const felix = (c.felix.find((f) => f.name === 'default') ?? c.felix.find((f) => !f.name.startsWith('node.')))?.spec ?? {};
+  const vxlanByNode: NonNullable<CalicoSpec['vxlanByNode']> = {};
+  for (const f of c.felix) {
+    if (!f.name.startsWith('node.') || (f.spec.vxlanVNI === undefined && f.spec.vxlanPort === undefined)) continue;
+    vxlanByNode[f.name.slice('node.'.length)] = { ...(f.spec.vxlanVNI !== undefined ? { vni: f.spec.vxlanVNI } : {}), ...(f.spec.vxlanPort !== undefined ? { port: f.spec.vxlanPort } : {}) };
+  }
   return {
     bgp: net?.bgp ?? 'Enabled',
     linuxDataplane: net?.linuxDataplane ?? 'Iptables',
@@ -85,6 +92,7 @@ export function buildCalico(c: ClusterObjects): CalicoSpec | undefined {
     strictAffinity: c.ipam[0] ?? false,
     vxlanVNI: felix.vxlanVNI ?? FELIX_VXLAN_VNI,
     vxlanPort: felix.vxlanPort ?? FELIX_VXLAN_PORT,
+    ...(Object.keys(vxlanByNode).length ? { vxlanByNode } : {}),
     ...(inst ? { installation: { name: inst.metadata.name, pools: (net?.ipPools ?? []).map((p) => p.name ?? 'default-ipv4-ippool') } } : {}),
   };
 }

@@ -179,7 +179,7 @@ function readObject(kind: string, raw: RawObject, col: Collected, diags: Diagnos
     }
     case 'FelixConfiguration': {
       const v = validateObject(felixConfigSchema, raw, diags);
-      if (v) c.felix.push(v.spec);
+      if (v) c.felix.push({ name: v.metadata.name, spec: v.spec });
       return;
     }
     case 'KubeProxyConfiguration': {

@@ -112,3 +112,15 @@ describe('names that are Object.prototype keys', () => {
     expect(t.verdict).toBe('delivered');
   });
 });
+
+describe('localhost NodePorts in kube-proxy iptables mode', () => {
+  it('a node to 127.0.0.1:<NodePort> is DNATed to a pod and may leave the node (route_localnet), first and later packets alike (fuzz seed 506602606)', () => {
+    const c = compileScenario(loadScenarioText(PRESETS.find((p) => p.name === 'k8s-lab-kubeadm')!.yaml).scenario!);
+    for (const packet of ['first', 'next'] as const) {
+      const t = traceFlow(c, { src: 'node:k8s-lab-master-1', dst: '127.0.0.1', dport: 30080, packet }).trace!;
+      expect(t.verdict).toBe('delivered');
+      expect(t.delivered?.pod).toBe('demo/hello');
+      expect(checkTrace(c, t)).toEqual([]);
+    }
+  });
+});

@@ -65,7 +65,17 @@ function nodeDoc(c: GenCluster, n: GenNode): object {
   };
 }
 
+/** The scenario as multi-document YAML (what a user writes; the kernel check prints it). */
 export function genClusterYaml(c: GenCluster): string {
+  return genClusterDocs(c).map(doc).join('---\n');
+}
+
+/** The scenario as a JSON `List` (the loader's fast path, for the many clusters of the invariants). */
+export function genClusterJson(c: GenCluster): string {
+  return JSON.stringify({ apiVersion: 'v1', kind: 'List', items: genClusterDocs(c) });
+}
+
+export function genClusterDocs(c: GenCluster): object[] {
   const docs: object[] = [...cniDocs(c), ...proxyDocs(c), fabricDoc(c), ...c.nodes.map((n) => nodeDoc(c, n))];
   const pods = podsOf(c);
   for (const { node, pod, ip } of pods) {
@@ -101,5 +111,5 @@ export function genClusterYaml(c: GenCluster): string {
       endpoints: eps.map((p) => ({ addresses: [p.ip], conditions: { ready: true }, nodeName: p.node.name, targetRef: { kind: 'Pod', name: p.pod.name, namespace: NS } })),
     });
   }
-  return docs.map(doc).join('---\n');
+  return docs;
 }

@@ -171,12 +171,17 @@ function sourceSocket(c: CompiledCluster, t: Trace): string | undefined {
   return f.src.kind === 'host' ? f.src.name : f.src.node;
 }
 
-/** A packet the source sent to 127.0.0.0/8 is delivered, if at all, to the source's own socket namespace. */
+/**
+ * A packet the source sent to 127.0.0.0/8 is delivered, if at all, to the source's own socket namespace —
+ * unless DNAT rewrote it on the way: kube-proxy's iptables mode serves NodePorts on localhost
+ * (route_localnet=1, pkg/proxy/iptables "localhost nodeports"), so such a packet rightly leaves for a pod.
+ */
 function checkLoopback(c: CompiledCluster, t: Trace, out: Violation[]): void {
   const sent = sentPacket(t);
   const ips = sent ? ipHeaders(sent) : [];
   const dst = ips[ips.length - 1]?.dst;
   if (!dst || !isLoopback(dst) || !t.delivered) return;
+  if (t.steps.some((s) => s.action === 'dnat')) return;
   const socket = sourceSocket(c, t);
   const at = t.delivered.pod ?? t.delivered.node;
   if (socket !== undefined && at !== socket) out.push({ code: 'loopback-escaped', message: `a packet for ${dst} from ${socket} was delivered at ${at}` });

@@ -10,7 +10,7 @@ import type { LinuxNodeState } from '../linux/state';
 import type { ClusterView } from '../model/clusterView';
 import type { NodeSpec } from '../model/scenario';
 import type { CompiledCluster } from '../trace/cluster';
-import { machineId } from './ids';
+import { machineId } from '../model/partIds';
 import { linuxParts } from './linuxParts';
 import type { TopoEdge, TopoElement, Topology } from './model';
 import { windowsParts } from './windowsParts';

@@ -1,21 +1,9 @@
 /**
- * Ids of topology elements, one scheme for the builder and the step locator:
- * a machine is `node:NAME`, `host:NAME`, `gateway:NAME` or `net:NAME`; a part
- * is `<parent id>/<role>:<label>`.
+ * Making topology elements with the id scheme of model/partIds.ts (shared
+ * with the evaluators, which put those ids on the steps).
  */
-import type { TopoElement, TopoRole } from './model';
-
-export type MachineRole = Extract<TopoRole, 'node' | 'host' | 'gateway' | 'network'>;
-
-const MACHINE_PREFIX: Record<MachineRole, string> = { node: 'node', host: 'host', gateway: 'gateway', network: 'net' };
-
-export function machineId(role: MachineRole, name: string): string {
-  return `${MACHINE_PREFIX[role]}:${name}`;
-}
-
-export function partId(parent: string, role: TopoRole, label: string): string {
-  return `${parent}/${role}:${label}`;
-}
+import { partId, type TopoRole } from '../model/partIds';
+import type { TopoElement } from './model';
 
 /** Makes the parts of one machine: `part(role, label, detail?, parent = the machine)`. */
 export function partFactory(machine: string, os: TopoElement['os'], machineNodeId: string) {

@@ -6,6 +6,7 @@
  */
 import { iptablesTableId } from '../linux/iptables/ruleset';
 import type { LinuxNodeState } from '../linux/state';
+import { PART_LABEL } from '../model/partIds';
 import { partFactory } from './ids';
 import type { TopoEdge, TopoElement } from './model';
 
@@ -15,16 +16,16 @@ export function linuxParts(st: LinuxNodeState, nodeId: string): { elements: Topo
   const edges: TopoEdge[] = [];
   for (const p of st.pods) {
     const pod = part('pod', p.pod, p.ip);
-    const eth0 = part('pod-eth0', 'eth0', undefined, pod.id);
+    const eth0 = part('pod-eth0', PART_LABEL.podEth0, undefined, pod.id);
     const veth = part('veth', p.hostVeth);
     elements.push(pod, eth0, veth);
     edges.push({ id: `${eth0.id}~${veth.id}`, source: eth0.id, target: veth.id, kind: 'veth' });
   }
-  elements.push(part('routing', 'ip route'));
+  elements.push(part('routing', PART_LABEL.routing));
   for (const t of st.nft) elements.push(part('nft', `${t.family} ${t.name}`));
   // kube-proxy in iptables mode: its tables are `ip nat` / `ip filter` in the kernel (iptables-nft).
   for (const t of st.iptables) elements.push(part('nft', iptablesTableId(t)));
-  elements.push(part('conntrack', 'conntrack'));
+  elements.push(part('conntrack', PART_LABEL.conntrack));
   for (const l of st.links) {
     if (l.kind === 'vxlan') elements.push(part('vxlan', l.name, l.vxlan ? `VNI ${l.vxlan.vni}` : undefined));
   }

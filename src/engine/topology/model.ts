@@ -7,28 +7,9 @@
  * (Ethernet), Ethernet). No positions: layout is the renderer's business.
  */
 
-/** What an element is; `machine`, `network`, `pod`, `compartment`, `vswitch` contain other elements. */
-export type TopoRole =
-  | 'node'
-  | 'host'
-  | 'gateway'
-  | 'network'
-  // Linux parts
-  | 'pod'
-  | 'pod-eth0'
-  | 'veth'
-  | 'routing'
-  | 'nft'
-  | 'conntrack'
-  | 'vxlan'
-  | 'nic'
-  // Windows parts
-  | 'compartment'
-  | 'vnic'
-  | 'vswitch'
-  | 'vfp'
-  | 'uft'
-  | 'vethernet';
+import type { TopoRole } from '../model/partIds';
+
+export type { TopoRole };
 
 export interface TopoElement {
   /** Stable id, e.g. `node:k8s-lab-node-1/nic:ens18`. */

@@ -13,6 +13,7 @@
 import type { PodSpec } from '../model/scenario';
 import { HOST_VNIC, PHYSICAL_NIC } from '../windows/network';
 import { LAYER } from '../windows/vfp';
+import { PART_LABEL } from '../model/partIds';
 import { partFactory } from './ids';
 import type { TopoEdge, TopoElement } from './model';
 
@@ -23,19 +24,19 @@ export function windowsParts(node: string, pods: PodSpec[], podIP: ReadonlyMap<s
   const part = partFactory(node, 'windows', nodeId);
   const elements: TopoElement[] = [];
   const edges: TopoEdge[] = [];
-  const vswitch = part('vswitch', 'Hyper-V vSwitch');
+  const vswitch = part('vswitch', PART_LABEL.vswitch);
   for (const p of pods) {
     const ref = `${p.namespace}/${p.name}`;
     const podIp = podIP.get(ref);
     if (p.hostNetwork || !podIp) continue;
     const compartment = part('compartment', ref, podIp);
-    const vnic = part('vnic', 'vNIC', undefined, compartment.id);
+    const vnic = part('vnic', PART_LABEL.vnic, undefined, compartment.id);
     elements.push(compartment, vnic);
     edges.push({ id: `${vnic.id}~${vswitch.id}`, source: vnic.id, target: vswitch.id, kind: 'veth' });
   }
   elements.push(vswitch);
   for (const layer of VFP_LAYERS) elements.push(part('vfp', layer, undefined, vswitch.id));
-  elements.push(part('uft', 'UFT', undefined, vswitch.id));
+  elements.push(part('uft', PART_LABEL.uft, undefined, vswitch.id));
   elements.push(part('vethernet', HOST_VNIC));
   elements.push(part('nic', PHYSICAL_NIC));
   return { elements, edges };

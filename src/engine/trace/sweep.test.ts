@@ -7,7 +7,7 @@
  * The same traces are the golden of issue 14: each preset's traces, grouped
  * by source, are hashed as JSON into `golden/<preset>.txt`, so a refactor
  * that changes any step, packet or reason of any flow fails here. An
- * intended change is accepted with `npx vitest run -u src/engine/trace/sweep.test.ts`
+ * intended change is accepted with `npx vitest run src/engine/trace/sweep.test.ts -u` (the path first: `-u` takes an optional value)
  * and named in its commit. `PACKETWALK_GOLDEN_DUMP=DIR` also writes every
  * trace in full (one file per preset) to compare two branches with diff.
  */

@@ -16,6 +16,7 @@ import type { CompiledCluster } from './cluster';
 import { resolveFlow, type FlowRequest, type ResolvedFlow } from './request';
 import { createHopContext, walk, type WalkResult } from './walker';
 import { stationMac } from '../model/macs';
+import { machineId, podPartId } from '../model/partIds';
 
 /** ICMP echo id and first seq of the seed's captured ping (`id 23, seq 0`). */
 const ECHO_ID = 23;
@@ -64,14 +65,22 @@ function replyPacket(flow: Flow, d: Delivered, which: 'first' | 'next', ttl: num
 
 /** A flow stopped by a platform limitation before any packet: one step that says which. */
 function limitationTrace(r: ResolvedFlow): Trace {
-  const rec = new StepRecorder(r.flow.src.node);
+  const node = r.flow.src.node;
+  const rec = new StepRecorder(node, node ? () => machineId('node', node) : undefined);
   rec.add({ at: { component: 'node', layer: r.flow.src.node }, action: 'unsupported', before: { headers: [] }, rule: { text: r.limitation!.code, source: r.limitationSource ?? 'K6 kubernetes.io windows-networking limitations; K12 (hostNetwork KEP withdrawn); D2 Calico for Windows requirements; the seed' }, explain: 'trace.limitation', params: { code: r.limitation!.code } });
   return { flow: r.flow, verdict: 'unsupported', reason: r.limitation!, steps: rec.steps, wire: [] };
 }
 
+/** The resolver runs in the source pod: its netns (Linux) or compartment (Windows). */
+function resolverPart(r: ResolvedFlow): string | undefined {
+  const p = r.start.place;
+  if (p.kind === 'linux-pod') return podPartId(p.node, 'pod', p.pod);
+  return p.kind === 'windows-pod' ? podPartId(p.node, 'compartment', p.pod) : undefined;
+}
+
 function resolverSteps(r: ResolvedFlow): Step[] {
   if (!r.resolution) return [];
-  const rec = new StepRecorder(r.flow.src.node);
+  const rec = new StepRecorder(r.flow.src.node, () => resolverPart(r));
   const tried = r.resolution.tried.map((t) => `${t.name} ${t.found ? '→ found' : '→ NXDOMAIN'}`).join('\n');
   const ns = r.flow.src.name?.split('/')[0] ?? 'default';
   const windows = r.resolution.os === 'windows';

@@ -1,17 +1,15 @@
 /**
  * Walks a packet from place to place until it is delivered or stops, asking
- * each place's evaluator what happens there. Collects the steps and the
+ * each place's evaluator (the registry in evaluators.ts) what happens there. Collects the steps and the
  * packets seen on physical links.
  */
 import { arpOnFabric, segmentOf } from '../fabric/fabric';
-import { evaluateFabricHost, evaluateGateway, genericHost } from '../fabric/stations';
-import { evaluateLinuxHost } from '../linux/hostPath';
-import { evaluateLinuxPod } from '../linux/podPath';
-import { evaluateWindowsNode } from '../windows/nodePath';
+import { genericHost } from '../fabric/stations';
 import { fnv1a } from '../model/hash';
-import type { Arrival, HopContext, HopOutcome, HopResult, Place, Station } from '../model/hop';
+import type { Arrival, HopContext, HopOutcome, Place, Station } from '../model/hop';
 import type { Flow, Step, WirePacket } from '../model/trace';
 import type { CompiledCluster } from './cluster';
+import { evaluatePlace } from './evaluators';
 
 /** Hops after which a walk is declared a loop. */
 export const MAX_HOPS = 64;
@@ -73,38 +71,6 @@ function backendOf(choice: string): string {
   return m ? `${m[1]}:${m[2]}` : choice;
 }
 
-/** A place whose node is not of the expected kind (a scenario edited under a running trace). */
-function unknownPlace(node: string): HopResult {
-  return { steps: [], outcome: { kind: 'stop', verdict: 'dropped', reason: { code: 'unknown-place', params: { node } } } };
-}
-
-function evaluate(c: CompiledCluster, arrival: Arrival, ctx: HopContext): HopResult {
-  const p = arrival.place;
-  switch (p.kind) {
-    case 'linux-pod': {
-      const st = c.nodes.get(p.node);
-      const pod = st?.kind === 'linux' ? st.pods.find((x) => x.pod === p.pod) : undefined;
-      if (!st || st.kind !== 'linux' || !pod) return unknownPlace(p.node);
-      return evaluateLinuxPod(st, pod, arrival, ctx);
-    }
-    case 'linux-host': {
-      const st = c.nodes.get(p.node);
-      if (!st || st.kind !== 'linux') return unknownPlace(p.node);
-      return evaluateLinuxHost(st, arrival, ctx);
-    }
-    case 'windows-node':
-    case 'windows-pod': {
-      const st = c.nodes.get(p.node);
-      if (!st || st.kind !== 'windows') return unknownPlace(p.node);
-      return evaluateWindowsNode(st, arrival, ctx);
-    }
-    case 'fabric-host':
-      return evaluateFabricHost(c.fabric, p.name, arrival, ctx);
-    case 'gateway':
-      return evaluateGateway(c.fabric, arrival, ctx);
-  }
-}
-
 /** A Windows node delivers to one of its pods' compartments: the reply starts there. */
 function deliveredPlace(p: Place, o: Exclude<HopOutcome, { kind: 'send' }>): Place {
   if ((p.kind === 'windows-node' || p.kind === 'windows-pod') && o.kind === 'deliver') {
@@ -118,7 +84,7 @@ export function walk(c: CompiledCluster, start: Arrival, ctx: HopContext): WalkR
   const wire: WirePacket[] = [];
   let arrival = start;
   for (let hop = 0; hop < MAX_HOPS; hop++) {
-    const r = evaluate(c, arrival, ctx);
+    const r = evaluatePlace(c, arrival, ctx);
     steps.push(...r.steps);
     if (r.outcome.kind !== 'send') return { steps, wire, outcome: r.outcome, last: deliveredPlace(arrival.place, r.outcome) };
     if (r.outcome.wire) wire.push({ ...r.outcome.wire, packet: r.outcome.next.packet });

@@ -17,6 +17,7 @@ import { aclStep } from '../policy/windowsAclMatch';
 import type { Ctx, Decision } from './nodeContext';
 import { decrementTtl, ruleOf, stop, TTL_ASSUMPTION } from './nodeContext';
 import { failedLb, icmpToServiceVip, lbRewrite, missingLbStop, pickBackend } from './loadBalancing';
+import type { StepLocation } from '../model/trace';
 import { buildHas, buildSource } from './osBuild';
 
 // ---------------------------------------------------------------- the layers
@@ -34,7 +35,7 @@ export function walkLayersOut(c: Ctx, port: VfpPort, p0: Packet, srcPod?: Window
   for (const layer of port.layers) {
     const isLb = layer.name === LAYER.lbDsr || layer.name === LAYER.slbLb;
     const r = matchLayer(layer, p, 'out');
-    const at = { component: 'vfp', layer: layer.name, chain: port.label };
+    const at: StepLocation = { component: 'vfp', layer: layer.name, chain: port.label };
     if (!r) {
       if (isLb) continue;
       rec.add({ at, action: 'no-match', before: p, explain: 'windows.layerNoMatch', params: { layer: layer.name }, level: 'detail' });
@@ -102,7 +103,7 @@ export function routingDecision(c: Ctx, port: VfpPort, p: Packet, r: VfpRule): L
   const { st, rec } = c;
   const a = r.action;
   const layer = st.mode === 'overlay' ? LAYER.paRoute : LAYER.macRewrite;
-  const at = { component: 'vfp', layer, chain: port.label };
+  const at: StepLocation = { component: 'vfp', layer, chain: port.label };
   const rule = ruleOf(r);
   const dst = innerIp(p).dst;
   const failed = failedLb(st, p);

@@ -13,6 +13,7 @@ import { HOST_VNIC, PHYSICAL_NIC } from './network';
 import type { WindowsNodeState } from './state';
 import { LAYER, type VfpPort, type VfpRule } from './vfp';
 import { formatRule } from './vfpMatch';
+import type { ReasonCode } from '../model/stepVocabulary';
 
 export const VXLAN_PORT = 4789;
 export const TTL_ASSUMPTION = 'assumption: VFP decrements the TTL once when it routes a packet out of its subnet';
@@ -42,7 +43,7 @@ export function loopGuard(c: Ctx, p: Packet): HopResult | undefined {
 /** Where the switch sends a packet after the layers. */
 export type Decision = UftRoute;
 
-export function stop(c: Ctx, verdict: 'dropped' | 'rejected' | 'no-route' | 'unsupported', code: string, params: Record<string, string | number>): HopResult {
+export function stop(c: Ctx, verdict: 'dropped' | 'rejected' | 'no-route' | 'unsupported', code: ReasonCode, params: Record<string, string | number>): HopResult {
   return { steps: c.rec.steps, outcome: { kind: 'stop', verdict, reason: { code, params: { node: c.st.name, ...params } } } };
 }
 

@@ -34,6 +34,8 @@ import { compartmentLoopback, hostLoopback, rememberHostFlow } from './loopback'
 import { routeOnly, routingDecision, walkLayersOut } from './layerWalk';
 import { noNetworkStop } from './networkMissing';
 import { failedLb, lbRewrite, missingLbStop, pickBackend } from './loadBalancing';
+import type { StepLocation } from '../model/trace';
+import { windowsPartOf } from './parts';
 import { warnL2bridgeDsr, warnNodePortOverlay } from './buildIssues';
 
 /**
@@ -126,7 +128,7 @@ function deliverToPod(c: Ctx, pod: WindowsPod, p0: Packet): HopResult {
       const r = matchLayer(layer, p, 'in');
       if (!r) continue;
       const rule = ruleOf(r);
-      const at = { component: 'vfp', layer: layer.name, chain: port.label };
+      const at: StepLocation = { component: 'vfp', layer: layer.name, chain: port.label };
       if (r.action.type === 'block') {
         rec.add({ at, action: 'drop', before: p, rule, ...aclStep(r, true) });
         return stop(c, 'dropped', 'acl-block', { rule: r.id });
@@ -320,7 +322,7 @@ function flannelNodeToRemotePod(c: Ctx, p: Packet): HopResult {
  * @returns the steps and what happens next (send on the wire, deliver, or stop with a verdict).
  */
 export function evaluateWindowsNode(st: WindowsNodeState, arrival: Arrival, ctx: HopContext): HopResult {
-  const c: Ctx = { st, ctx, rec: new StepRecorder(st.name), passes: 0 };
+  const c: Ctx = { st, ctx, rec: new StepRecorder(st.name, windowsPartOf(st)), passes: 0 };
   if (arrival.place.kind === 'windows-pod' && arrival.local) return fromPod(c, arrival.place.pod, arrival.packet, arrival.unboundSource === true);
   if (arrival.local) return fromHost(c, arrival.packet, arrival.unboundSource === true);
   return fromWire(c, arrival);

@@ -3,7 +3,7 @@
  * direction whose conditions all hold, the lowest priority number wins.
  * @see DATAPATH-FACTS §5 [M9] (within a group the highest-priority match wins).
  */
-import { cidrContains } from '../model/ipv4';
+import { cidrContains, ipToInt } from '../model/ipv4';
 import type { Packet } from '../model/packet';
 import { innerIp, ports } from '../model/packetOps';
 import type { VfpDirection, VfpLayer, VfpRule } from './vfp';
@@ -21,9 +21,60 @@ export function ruleMatches(r: VfpRule, p: Packet, dir: VfpDirection): boolean {
   return true;
 }
 
+/**
+ * A layer's rules by destination: rules that name only single addresses
+ * (load-balancer VIPs, one per Service frontend) under each address, the
+ * rest in `general`. Lists hold rule positions in layer order.
+ */
+interface LayerIndex {
+  rules: VfpRule[];
+  count: number;
+  general: number[];
+  byDst: Map<number, number[]>;
+}
+
+const layerIndexes = new WeakMap<VfpLayer, LayerIndex>();
+
+function layerIndex(layer: VfpLayer): LayerIndex {
+  const hit = layerIndexes.get(layer);
+  if (hit && hit.rules === layer.rules && hit.count === layer.rules.length) return hit;
+  const ix: LayerIndex = { rules: layer.rules, count: layer.rules.length, general: [], byDst: new Map() };
+  layer.rules.forEach((r, i) => {
+    const dst = r.match.dst;
+    if (!dst || dst.length === 0 || dst.some((c) => c.len !== 32)) {
+      ix.general.push(i);
+      return;
+    }
+    for (const base of new Set(dst.map((c) => c.base))) {
+      const list = ix.byDst.get(base);
+      if (list) list.push(i);
+      else ix.byDst.set(base, [i]);
+    }
+  });
+  layerIndexes.set(layer, ix);
+  return ix;
+}
+
+/**
+ * The matching rule with the lowest priority number (the earlier one on a
+ * tie). Only the rules that could hold the destination are tried, in layer
+ * order, so a layer with 10,000 Service VIPs costs a map probe, not a scan.
+ */
 export function matchLayer(layer: VfpLayer, p: Packet, dir: VfpDirection): VfpRule | undefined {
+  const ix = layerIndex(layer);
+  const forDst = ix.byDst.get(ipToInt(innerIp(p).dst)) ?? [];
   let best: VfpRule | undefined;
-  for (const r of layer.rules) if (ruleMatches(r, p, dir) && (!best || r.priority < best.priority)) best = r;
+  const consider = (i: number): void => {
+    const r = layer.rules[i]!;
+    if (ruleMatches(r, p, dir) && (!best || r.priority < best.priority)) best = r;
+  };
+  // Merge the two position lists so rules are tried in layer order.
+  let a = 0;
+  let b = 0;
+  while (a < ix.general.length || b < forDst.length) {
+    if (b >= forDst.length || (a < ix.general.length && ix.general[a]! < forDst[b]!)) consider(ix.general[a++]!);
+    else consider(forDst[b++]!);
+  }
   return best;
 }
 

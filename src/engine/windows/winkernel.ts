@@ -35,7 +35,8 @@
  *   load balancer (recorded in lbFailures).
  */
 import type { ClusterView } from '../model/clusterView';
-import { cidrContains, ipToInt, parseCidr } from '../model/ipv4';
+import { FirstPrefixIndex } from '../model/firstPrefix';
+import { ipToInt } from '../model/ipv4';
 import type { ServicePortSpec, ServiceSpec } from '../model/scenario';
 import { categorizeEndpoints, endpointsForServicePort, type KubeProxyEndpoint } from '../model/serviceEndpoints';
 import type { HnsEndpoint, HnsNetwork, HnsPolicyList } from './hns';
@@ -74,12 +75,23 @@ export interface WinkernelState {
   sourceVip: string;
 }
 
-/** kube-proxy's findRemoteSubnetProviderAddress: the PA of the RemoteSubnetRoute containing the IP, or equal to it. @see [K1] */
-function providerAddressFor(net: HnsNetwork, ip: string): string | undefined {
-  for (const p of net.Policies) {
-    if (p.Type === 'RemoteSubnetRoute' && (p.ProviderAddress === ip || cidrContains(parseCidr(p.DestinationPrefix), ip))) return p.ProviderAddress;
-  }
-  return undefined;
+/**
+ * kube-proxy's findRemoteSubnetProviderAddress: the PA of the first RemoteSubnetRoute containing the IP, or equal to it. @see [K1]
+ * Returns a lookup built once per compile (every Service port asks it for each endpoint).
+ */
+function providerAddressLookup(net: HnsNetwork): (ip: string) => string | undefined {
+  const routes = net.Policies.filter((p) => p.Type === 'RemoteSubnetRoute');
+  const byPrefix = new FirstPrefixIndex(routes.map((p) => p.DestinationPrefix));
+  const byPa = new Map<string, number>();
+  routes.forEach((p, i) => {
+    if (!byPa.has(p.ProviderAddress)) byPa.set(p.ProviderAddress, i);
+  });
+  return (ip) => {
+    const a = byPa.get(ip);
+    const b = byPrefix.first(ip);
+    const i = a === undefined ? b : b === undefined ? a : Math.min(a, b);
+    return i === undefined ? undefined : routes[i]!.ProviderAddress;
+  };
 }
 
 function protoNumber(p: 'tcp' | 'udp'): number {
@@ -118,11 +130,7 @@ export function compileWinkernel(input: WinkernelInput): WinkernelState {
   // Per-compile lookups by IP: every Service port asks them for each of its endpoints.
   const podByIp = new Map<string, (typeof input.pods)[number]>();
   for (const p of input.pods) if (!podByIp.has(p.ip)) podByIp.set(p.ip, p);
-  const paCache = new Map<string, string | undefined>();
-  const paFor = (ip: string): string | undefined => {
-    if (!paCache.has(ip)) paCache.set(ip, providerAddressFor(net, ip));
-    return paCache.get(ip);
-  };
+  const paFor = providerAddressLookup(net);
 
   const backendOf = (e: KubeProxyEndpoint): WinLoadBalancer['backends'][number] => {
     const pod = podByIp.get(e.ip);

@@ -17,6 +17,8 @@ export interface CompareActions {
   /** Turns side by side on with a scenario given as text (YAML or a JSON List), shown as `edited`. */
   chooseText(text: string, name?: string): Promise<void>;
   close(): void;
+  /** Traces `request` in the compared scenario, when one is open (the main flow changed; `wiring.ts`). */
+  traceThere(request: FlowRequest): Promise<void>;
 }
 
 export function createCompareActions(client: () => EngineClient, compare: CompareStore, trace: TraceStore): CompareActions {
@@ -41,12 +43,9 @@ export function createCompareActions(client: () => EngineClient, compare: Compar
     if (request) await traceThere(request);
   }
 
-  trace.subscribe((state, prev) => {
-    if (state.request && state.request !== prev.request) void traceThere(state.request);
-  });
-
   return {
     open,
+    traceThere,
     choose: (name) => open({ preset: name }, name),
     chooseText: (text, name = EDITED) => open({ yaml: text }, name),
     close: () => compare.setState({ presetName: undefined, source: undefined, status: 'idle', trace: undefined, locations: undefined, error: undefined }, true),

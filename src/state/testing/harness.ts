@@ -5,8 +5,9 @@
  */
 import { inProcessClient } from '../../worker/testing/inProcess.worker';
 import type { EngineClient } from '../../worker/client';
-import { createAppState, type AppState, type AppStateOptions } from '../appState';
-import { createClassroom, type Classroom } from '../classroom/classroom';
+import type { AppState, AppStateOptions } from '../appState';
+import type { Classroom } from '../classroom/classroom';
+import { createApp } from '../wiring';
 import type { ViewerSettings } from '../classroom/shareActions';
 import { memoryDraftStore } from '../whatIf/drafts';
 
@@ -23,7 +24,6 @@ export function testApp(options: AppStateOptions & { client?: EngineClient; draf
   const client = options.client ?? inProcessClient();
   const second = inProcessClient();
   const drafts = options.drafts ?? memoryDraftStore();
-  const app = createAppState(client, { compareClient: () => second, legacyStorage: undefined, ...options, drafts });
   const settings = { language: 'en' as 'en' | 'ru', theme: 'light' as 'light' | 'dark' | 'auto' };
   const viewer: ViewerSettings = {
     language: () => settings.language,
@@ -31,7 +31,7 @@ export function testApp(options: AppStateOptions & { client?: EngineClient; draf
     theme: () => settings.theme,
     setTheme: (t) => (settings.theme = t),
   };
-  const classroom = createClassroom(client, app, viewer);
+  const { state: app, classroom } = createApp(client, viewer, { compareClient: () => second, legacyStorage: undefined, ...options, drafts });
   return {
     app,
     classroom,

@@ -37,10 +37,4 @@ describe('traceEveryBackend', () => {
     expect(asked.map((r) => r.backend)).toEqual(['172.21.41.5:80', '172.21.41.6:80']);
     expect(store.getState()).toMatchObject({ status: 'done', outcomes: [{ backend: '172.21.41.5:80', trace: { verdict: 'delivered' } }, { backend: '172.21.41.6:80' }] });
   });
-  it('a new flow clears the outcomes', async () => {
-    const { trace, store, actions } = setup();
-    await actions.traceEveryBackend();
-    trace.setState({ request: { ...request, dport: 30080 } });
-    expect(store.getState()).toEqual({ status: 'idle', outcomes: [] });
-  });
 });

@@ -9,14 +9,13 @@ import type { TraceStore } from './traceStore';
 
 export interface BranchActions {
   traceEveryBackend(): Promise<void>;
+  /** Forgets the outcomes (a new flow; `wiring.ts`). */
+  clear(): void;
 }
 
 export function createBranchActions(client: EngineClient, branches: BranchStore, trace: TraceStore): BranchActions {
-  trace.subscribe((state, prev) => {
-    if (state.request !== prev.request) branches.setState(EMPTY_BRANCHES, true);
-  });
-
   return {
+    clear: () => branches.setState(EMPTY_BRANCHES, true),
     async traceEveryBackend() {
       const { request, trace: current } = trace.getState();
       if (!request) return;

@@ -9,7 +9,7 @@ const step = (node: string, level: Step['level'] = 'hop'): Step => ({
   before: { headers: [] },
   after: { headers: [] },
   changed: [],
-  explain: { key: 'x', params: {} },
+  explain: { key: 'linux.forward', params: {} },
   level,
 });
 

@@ -4,8 +4,9 @@
  * the playback store keeps only a position into this list.
  */
 import type { Step, Trace, TraceLocations } from '../../engine/index';
+import { showsStep, type TraceDetail } from '../../traceViews/index';
 
-export type Detail = 'summary' | 'detailed';
+export type Detail = TraceDetail;
 
 export interface PlayItem {
   step: Step;
@@ -26,8 +27,7 @@ export function playItems(trace: Trace | undefined, locations?: TraceLocations):
 
 /** Positions (into `items`) the view shows: every step in detail, `hop` steps in the summary. */
 export function visiblePositions(items: PlayItem[], detail: Detail): number[] {
-  const all = items.map((_, i) => i);
-  return detail === 'detailed' ? all : all.filter((i) => items[i]!.step.level === 'hop');
+  return items.flatMap((item, i) => (showsStep(item.step, detail) ? [i] : []));
 }
 
 /** The visible position at or before `position` (the first visible one if none). */

@@ -1,6 +1,6 @@
 /**
  * Playing a trace: step forward and back over the visible steps, play/pause,
- * speed, restart, summary vs detailed. A new trace starts the player over.
+ * speed, restart, summary vs detailed.
  */
 import { nextPosition, playItems, previousPosition, snapToVisible, visiblePositions, type Detail, type PlayItem } from './playback';
 import { type PlaybackStore, type Speed } from './playbackStore';
@@ -14,6 +14,8 @@ export interface PlaybackActions {
   /** Jumps to the last visible step. */
   end(): void;
   restart(): void;
+  /** Back to the first step, paused (a new trace; `wiring.ts`). */
+  reset(): void;
   seek(position: number): void;
   play(): void;
   pause(): void;
@@ -35,16 +37,13 @@ export function createPlaybackActions(playback: PlaybackStore, trace: TraceStore
   const at = () => playback.getState().position;
   const isLast = () => nextPosition(visible(), at()) === at();
 
-  trace.subscribe((state, prev) => {
-    if (state.trace !== prev.trace) playback.setState({ position: 0, playing: false });
-  });
-
   const actions: PlaybackActions = {
     items,
     next: () => playback.setState({ position: nextPosition(visible(), at()) }),
     previous: () => playback.setState({ position: previousPosition(visible(), at()), playing: false }),
     end: () => playback.setState({ position: visible().at(-1) ?? 0, playing: false }),
     restart: () => playback.setState({ position: visible()[0] ?? 0, playing: false }),
+    reset: () => playback.setState({ position: 0, playing: false }),
     seek: (position) => playback.setState({ position, playing: false }),
     play: () => {
       if (items().length === 0) return;

@@ -3,14 +3,14 @@ import type { Step, Trace } from '../../engine/index';
 import { playItems } from './playback';
 import { framingSteps, segments, wireFocus } from './wireFocus';
 
-const step = (node: string | undefined, action = 'forward', changed: string[] = []): Step => ({
+const step = (node: string | undefined, action: Step['action'] = 'forward', changed: string[] = []): Step => ({
   ...(node ? { node } : {}),
   at: { component: 'routing' },
   action,
   before: { headers: [] },
   after: { headers: [] },
   changed,
-  explain: { key: 'x', params: {} },
+  explain: { key: 'linux.forward', params: {} },
   level: 'hop',
 });
 

@@ -31,6 +31,8 @@ export type InsightStore = ReturnType<typeof createInsightStore>;
 export interface InsightActions {
   setPlanWindows(on: boolean): Promise<void>;
   refresh(): Promise<void>;
+  /** The scenario is being replaced: the findings are about to change (`wiring.ts`). */
+  waitForScenario(): void;
 }
 
 export function createInsightActions(client: EngineClient, insight: InsightStore, scenario: ScenarioStore): InsightActions {
@@ -44,13 +46,9 @@ export function createInsightActions(client: EngineClient, insight: InsightStore
     insight.setState({ findings: findings.value, runbook: runbook.kind === 'ok' ? runbook.value : undefined, readiness: 'ready', ipam: ipam.kind === 'ok' ? ipam.value : undefined, error: ipam.kind === 'error' ? ipam.message : undefined });
   }
 
-  scenario.subscribe((s, prev) => {
-    if (s.status === 'ready' && (prev.status !== 'ready' || s.scenario !== prev.scenario)) void refresh();
-    if (s.status !== 'ready' && prev.status === 'ready') insight.setState({ readiness: 'loading' });
-  });
-
   return {
     refresh,
+    waitForScenario: () => insight.setState({ readiness: 'loading' }),
     async setPlanWindows(on) {
       insight.setState({ planWindows: on });
       await refresh();

@@ -14,7 +14,7 @@ import type { Actions } from '../scenario/scenarioActions';
 import type { ScenarioStore } from '../scenario/scenarioStore';
 import { EditError, applyEdit, type Edit } from '../../edit/edits';
 import { LEGACY_STORAGE_KEY, draftKey, type Draft, type DraftStore } from './drafts';
-import { HISTORY_LIMIT, type WhatIfStore } from './whatIfStore';
+import { HISTORY_LIMIT, historyOf, type WhatIfStore } from './whatIfStore';
 
 export interface ImportProgress {
   /** Files read so far (in the main thread), of `total`; then `parsing` in the worker. */
@@ -46,6 +46,10 @@ export interface WhatIfActions {
   /** The full source of the scenario shown (base and changes). */
   currentSource(): ScenarioSource;
   edit(edit: Edit): Promise<boolean>;
+  /** The source of edit-history point `point` (0: the base; k: after the kth change; see `historyOf`). */
+  pointSource(point: number): ScenarioSource;
+  /** Shows history point `point` (several undos or redos at once); the history itself stays. */
+  goTo(point: number): Promise<boolean>;
   undo(): Promise<void>;
   redo(): Promise<void>;
   /** Back to the base's text (undoable), or to the preset from an import or a link. */
@@ -211,6 +215,12 @@ export function createWhatIfActions({ client, scenario, whatIf, actions, drafts,
       const patch = diffEdits(text, next);
       if (!patch.length) return true;
       return moveTo([...whatIf.getState().changes, patch], [], e);
+    },
+    pointSource: (point) => withEdits(whatIf.getState().base, historyOf(whatIf.getState()).slice(0, point).flat()),
+    async goTo(point) {
+      const all = historyOf(whatIf.getState());
+      if (point === whatIf.getState().changes.length || point < 0 || point > all.length) return true;
+      return moveTo(all.slice(0, point), all.slice(point).reverse());
     },
     async undo() {
       const { changes, future } = whatIf.getState();

@@ -41,6 +41,11 @@ export function createWhatIfStore(preset: string) {
 
 export type WhatIfStore = ReturnType<typeof createWhatIfStore>;
 
+/** The whole edit history in order: the changes made, then the undone ones (redo order). Point k is the base plus the first k. */
+export function historyOf(s: Pick<WhatIfState, 'changes' | 'future'>): ScenarioEdit[][] {
+  return [...s.changes, ...[...s.future].reverse()];
+}
+
 /** How many changes can be undone (older ones are folded into one patch). */
 export const HISTORY_LIMIT = 30;
 

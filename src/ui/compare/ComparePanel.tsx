@@ -10,12 +10,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Trace } from '../../engine/index';
 import { BEFORE_EDIT, EDITED, defaultComparePreset } from '../../state/compare/compareStore';
-import { useCompare, useCompareActions, usePlayItems, usePlayback, useScenario, useTrace } from '../../state/hooks';
+import { useCompare, useCompareActions, usePlayback, usePlayItems, useScenario, useTrace, useWhatIf } from '../../state/hooks';
 import { playItems, type PlayItem } from '../../state/trace/playback';
 import { framingSteps, partWire, wireFocus, type WireFocus } from '../../state/trace/wireFocus';
 import { Section } from '../Section';
 import { CompareEditor } from './CompareEditor';
-import { useWhatIf } from '../../state/whatIfHooks';
 import { WireStack } from './WireStack';
 import { useAnswerHidden } from '../lesson/useOpenQuestion';
 

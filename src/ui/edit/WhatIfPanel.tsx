@@ -7,12 +7,12 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BEFORE_EDIT } from '../../state/compare/compareStore';
-import { useCompare, useCompareActions, useScenario, useTrace } from '../../state/hooks';
+import { useCompare, useCompareActions, useInsight, useScenario, useTrace, useWhatIf, useWhatIfActions } from '../../state/hooks';
 import { EDITABLE_TEXT_LIMIT, editableModel, type EditableModel } from '../../edit/editableModel';
 import type { Edit } from '../../edit/edits';
 import { diffTraces } from '../../traceViews/stepDiff';
-import { useInsight, useWhatIf, useWhatIfActions } from '../../state/whatIfHooks';
 import { downloadName } from '../../state/whatIf/whatIfStore';
+import { HistoryCompare } from '../compare/HistoryCompare';
 import { DiagnosticList } from '../DiagnosticList';
 import { Section } from '../Section';
 import { primaryButton, secondaryButton } from './controls';
@@ -57,14 +57,16 @@ function BeforeAfter() {
   const compareTrace = useCompare((s) => s.trace);
   const compareActions = useCompareActions();
   const rows = useMemo(() => (comparing ? diffTraces(compareTrace, mainTrace) : []), [comparing, compareTrace, mainTrace]);
-  if (!before) return null;
+  if (!before && !comparing) return null;
   return (
     <div className="flex flex-col gap-2" data-testid="before-after">
       <div className="flex flex-wrap items-center gap-3">
         {lastEdit && <span>{t('whatIf.lastEdit', { edit: t(`whatIf.edits.${lastEdit.op}`, editParams(lastEdit)) })}</span>}
-        <button type="button" className={secondaryButton} disabled={!request} onClick={() => void compareActions.open(before, BEFORE_EDIT)} data-testid="compare-before-after">
-          {t('whatIf.compareBeforeAfter')}
-        </button>
+        {before && (
+          <button type="button" className={secondaryButton} disabled={!request} onClick={() => void compareActions.open(before, BEFORE_EDIT)} data-testid="compare-before-after">
+            {t('whatIf.compareBeforeAfter')}
+          </button>
+        )}
         {!request && <span className="text-slate-700 dark:text-slate-300">{t('whatIf.compareNeedsTrace')}</span>}
       </div>
       {comparing && compareTrace && mainTrace && (
@@ -179,6 +181,7 @@ export function WhatIfPanel() {
             {state.errorDiagnostics && state.errorDiagnostics.length > 0 && <DiagnosticList diagnostics={state.errorDiagnostics} />}
           </div>
         )}
+        <HistoryCompare busy={busy} />
         <BeforeAfter />
         <div className="flex flex-wrap gap-2" role="group" aria-label={t('whatIf.heading')}>
           {TABS.map((k) => (

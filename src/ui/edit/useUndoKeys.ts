@@ -1,6 +1,6 @@
 /** Ctrl+Z / Cmd+Z undoes a what-if change, Ctrl+Shift+Z (or Ctrl+Y) redoes it — not while typing in a field. */
 import { useEffect } from 'react';
-import { useWhatIfActions } from '../../state/whatIfHooks';
+import { useWhatIfActions } from '../../state/hooks';
 
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;

@@ -8,10 +8,9 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useClassroomApi } from '../../state/classroomHooks';
-import { usePlayItems, usePlayback, useScenario, useTrace } from '../../state/hooks';
+import { usePlayback, usePlayItems, useScenario, useTrace } from '../../state/hooks';
 import { visiblePositions } from '../../state/trace/playback';
-import { sentenceCatalogue } from '../share/sentences';
+import { formatTrace, i18nTranslate } from '../../traceViews/index';
 import { localizeTraceText } from '../../traceViews/stepText';
 import { useTheme } from '../theme/useTheme';
 import { download, slug } from './download';
@@ -28,7 +27,6 @@ const TEXT_FILE: Record<TextFormat, { ext: string; type: string }> = {
 
 export function ExportMenu() {
   const { t, i18n } = useTranslation();
-  const { formatTrace } = useClassroomApi();
   const topology = useScenario((s) => s.topology);
   const trace = useTrace((s) => s.trace);
   const locations = useTrace((s) => s.locations);
@@ -68,11 +66,10 @@ export function ExportMenu() {
   };
 
   const traceText = (format: TextFormat) =>
-    run(async (): Promise<ExportFile> => {
-      const answer = await formatTrace(localizeTraceText(t, trace!), format, sentenceCatalogue(i18n, language), detail === 'detailed');
-      if (answer.kind !== 'ok') throw new Error(answer.kind === 'error' ? answer.message : 'stale');
+    run((): ExportFile => {
+      const text = formatTrace(localizeTraceText(t, trace!), format, { t: i18nTranslate(i18n, language), detail: detail === 'detailed' });
       const file = TEXT_FILE[format];
-      return { blob: new Blob([`${answer.value}\n`], { type: file.type }), name: `${base}.${file.ext}` };
+      return { blob: new Blob([`${text}\n`], { type: file.type }), name: `${base}.${file.ext}` };
     });
 
   const disabled = !trace || !topology || running !== null;

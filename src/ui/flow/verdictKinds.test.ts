@@ -3,18 +3,19 @@ import { en } from '../../i18n/en';
 import { explainEn } from '../../i18n/explain.en';
 import { explainRu } from '../../i18n/explain.ru';
 import { ru } from '../../i18n/ru';
+import type { ReasonCode } from '../../engine/index';
 import { verdictKind } from './verdictKinds';
 
 describe('verdictKind', () => {
   it('names the real Windows limitations as the platform refusing, not the simulator', () => {
-    for (const code of ['nodeport-from-own-node', 'windows-hostnetwork-unsupported', 'lb-backend-cap-exceeded', 'windows-ipv6-calico']) {
+    for (const code of ['nodeport-from-own-node', 'windows-hostnetwork-unsupported', 'lb-backend-cap-exceeded', 'windows-ipv6-calico'] satisfies ReasonCode[]) {
       expect(verdictKind({ verdict: 'unsupported', reason: { code, params: {} } }), code).toBe('limitation');
     }
   });
 
   it('keeps "not modelled" for what the simulator does not know, and for an unknown unsupported reason', () => {
     expect(verdictKind({ verdict: 'dropped', reason: { code: 'switch-loop', params: {} } })).toBe('not-modelled');
-    expect(verdictKind({ verdict: 'unsupported', reason: { code: 'something-new', params: {} } })).toBe('not-modelled');
+    expect(verdictKind({ verdict: 'unsupported', reason: { code: 'something-new' as ReasonCode, params: {} } })).toBe('not-modelled');
   });
 
   it('calls an unresolvable name NXDOMAIN, not "no route" (the dotted short name on Windows included)', () => {

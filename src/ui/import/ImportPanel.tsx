@@ -10,7 +10,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Diagnostic } from '../../engine/index';
 import type { ImportOutcome, ImportProgress } from '../../state/whatIf/whatIfActions';
-import { useWhatIfActions } from '../../state/whatIfHooks';
+import { useWhatIfActions } from '../../state/hooks';
 import { Field, inputClass, primaryButton } from '../edit/controls';
 import { Section } from '../Section';
 

@@ -7,10 +7,9 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useActions, useScenario } from '../../state/hooks';
+import { useActions, useInsight, useScenario, useWhatIfActions } from '../../state/hooks';
 import { borrowCandidate } from '../../state/whatIf/ipamSuggest';
 import { EDITABLE_TEXT_LIMIT, editableModel } from '../../edit/editableModel';
-import { useInsight, useWhatIfActions } from '../../state/whatIfHooks';
 import { secondaryButton } from '../edit/controls';
 import { Section } from '../Section';
 

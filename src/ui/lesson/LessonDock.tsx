@@ -1,8 +1,8 @@
 /** The lesson being followed, docked under the topology: its title, position, back/next, and the step's sentence. */
 import { useTranslation } from 'react-i18next';
 import { findLesson } from '../../lessons/index';
-import { useClassroomApi, useLesson } from '../../state/classroomHooks';
-import { lessonButton } from './LessonPanel';
+import { useClassroomApi, useLesson } from '../../state/hooks';
+import { lessonButton } from './lessonButton';
 
 export function LessonDock() {
   const { t, i18n } = useTranslation();

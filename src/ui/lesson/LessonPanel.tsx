@@ -7,10 +7,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LESSONS } from '../../lessons/index';
-import { useClassroomApi, useLesson } from '../../state/classroomHooks';
+import { useClassroomApi, useLesson } from '../../state/hooks';
 import { useDrawer } from '../workspace/drawerStore';
+import { lessonButton } from './lessonButton';
 
-export const lessonButton = 'rounded border border-slate-500 bg-white px-3 py-1 text-lg font-semibold hover:bg-slate-100 disabled:opacity-50 dark:bg-slate-800 dark:hover:bg-slate-700';
 
 export function LessonPanel() {
   const { t, i18n } = useTranslation();

@@ -6,8 +6,7 @@
  * Choices and answers are worded in the page's language (`choiceLabel`).
  */
 import { useTranslation } from 'react-i18next';
-import { useClassroomApi, useLesson } from '../../state/classroomHooks';
-import { usePlayItems } from '../../state/hooks';
+import { useClassroomApi, useLesson, usePlayItems } from '../../state/hooks';
 import { choiceLabel } from './choiceLabel';
 import { useOpenQuestion } from './useOpenQuestion';
 

@@ -4,8 +4,7 @@
  * While it is open the views that would give the answer away (verdict,
  * future event rows, every backend's outcome, side by side's verdicts) hide it.
  */
-import { useLesson } from '../../state/classroomHooks';
-import { usePlayItems, usePlayback } from '../../state/hooks';
+import { useLesson, usePlayback, usePlayItems } from '../../state/hooks';
 import { nextStepQuiz } from '../../state/classroom/nextStepQuiz';
 import type { QuizKind } from '../../lessons/schema';
 

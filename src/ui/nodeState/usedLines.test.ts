@@ -10,7 +10,7 @@ const step = (node: string, text: string): Step => ({
   before: { headers: [] },
   after: { headers: [] },
   changed: [],
-  explain: { key: 'x', params: {} },
+  explain: { key: 'linux.forward', params: {} },
   level: 'hop',
 });
 

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findLesson } from '../../lessons/index';
-import { useClassroomApi, useLesson } from '../../state/classroomHooks';
+import { useClassroomApi, useLesson } from '../../state/hooks';
 import { useDiagramState } from '../share/useDiagramState';
 import { visiblePositions } from '../../state/trace/playback';
 import { usePlaybackClock } from '../player/usePlaybackClock';

@@ -7,9 +7,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Finding, FindingSeverity, ObjectRef } from '../../engine/index';
-import { useScenario, useSelection, useSelectionStore } from '../../state/hooks';
+import { useInsight, useInsightActions, useScenario, useSelection, useSelectionStore } from '../../state/hooks';
 import { sameObject } from '../../state/scenario/selectionStore';
-import { useInsight, useInsightActions } from '../../state/whatIfHooks';
 import { Section } from '../Section';
 import { RunbookSection } from './RunbookSection';
 

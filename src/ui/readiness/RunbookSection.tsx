@@ -2,15 +2,10 @@
  * The article's migration runbook for the current scenario (the worker builds
  * it): each step with its status, preconditions, commands, the `ip route`
  * before and after, the verification commands and expected output, and the
- * manual checks; "Download Markdown" saves it as the CLI prints it
- * (`packetwalk readiness --runbook --format markdown`), in the page's language.
+ * manual checks. (Markdown: `packetwalk readiness --runbook --format markdown`.)
  */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Runbook, RunbookStep } from '../../engine/index';
-import { useClassroomApi } from '../../state/classroomHooks';
-import { download, slug } from '../export/download';
-import { runbookCatalogue } from '../share/sentences';
 
 function Step({ s }: { s: RunbookStep }) {
   const { t } = useTranslation();
@@ -59,29 +54,6 @@ function Step({ s }: { s: RunbookStep }) {
   );
 }
 
-/** Saves the runbook as Markdown (formatted in the worker from this language's catalogue). */
-function DownloadMarkdown({ scenario }: { scenario: string }) {
-  const { t, i18n } = useTranslation();
-  const { runbookMarkdown } = useClassroomApi();
-  const [error, setError] = useState('');
-  const save = async () => {
-    const language = i18n.resolvedLanguage === 'ru' ? 'ru' : 'en';
-    const answer = await runbookMarkdown(scenario, runbookCatalogue(i18n, language));
-    if (answer.kind === 'ok') {
-      setError('');
-      download(new Blob([`${answer.value}\n`], { type: 'text/markdown' }), `packetwalk-runbook-${slug(scenario)}.md`);
-    } else if (answer.kind === 'error') setError(t('runbook.downloadFailed', { message: answer.message }));
-  };
-  return (
-    <>
-      <button type="button" className="rounded bg-teal-800 px-3 py-1 font-semibold text-white" onClick={() => void save()} data-testid="runbook-download">
-        {t('runbook.download')}
-      </button>
-      {error && <span role="alert">{error}</span>}
-    </>
-  );
-}
-
 export function RunbookSection({ runbook, scenario }: { runbook: Runbook; scenario: string }) {
   const { t } = useTranslation();
   return (
@@ -90,7 +62,6 @@ export function RunbookSection({ runbook, scenario }: { runbook: Runbook; scenar
         <h3 id="runbook-heading" className="text-xl font-semibold">
           {t('runbook.title', { scenario })}
         </h3>
-        <DownloadMarkdown scenario={scenario} />
       </div>
       <p>{t(runbook.windowsJoined ? 'runbook.windowsJoined' : 'runbook.intro')}</p>
       <ol className="flex flex-col gap-2">

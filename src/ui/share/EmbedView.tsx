@@ -7,8 +7,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { shareUrl } from '../../share/codec';
-import { useClassroomApi } from '../../state/classroomHooks';
-import { useTrace } from '../../state/hooks';
+import { useClassroomApi, useTrace } from '../../state/hooks';
 import { useDiagramState } from './useDiagramState';
 import { visiblePositions } from '../../state/trace/playback';
 import { usePlaybackClock } from '../player/usePlaybackClock';

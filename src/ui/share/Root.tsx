@@ -1,12 +1,12 @@
 /** The page by mode: the whole app, the embed (diagram and step controls), or the presentation. */
-import { useClassroom } from '../../state/classroomHooks';
+import { useClassroom } from '../../state/hooks';
 import { App } from '../App';
-import { PresentView } from '../present/PresentView';
+import { Lazy, PresentView } from '../lazyPanels';
 import { EmbedView } from './EmbedView';
 
 export function Root() {
   const mode = useClassroom((s) => s.mode);
   if (mode === 'embed') return <EmbedView />;
-  if (mode === 'present') return <PresentView />;
+  if (mode === 'present') return <Lazy of={PresentView} />;
   return <App />;
 }

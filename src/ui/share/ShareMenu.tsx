@@ -7,8 +7,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shareUrl } from '../../share/codec';
-import { useClassroomApi } from '../../state/classroomHooks';
-import { useTrace } from '../../state/hooks';
+import { useClassroomApi, useTrace } from '../../state/hooks';
 import { copyText } from './clipboard';
 import { embedCode } from './embedCode';
 import { flowTitle } from './flowTitle';

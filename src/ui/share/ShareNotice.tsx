@@ -1,6 +1,6 @@
 /** The message about a share link that could not be opened as made (a tampered or old link, a scenario or flow that fails). */
 import { useTranslation } from 'react-i18next';
-import { useClassroom, useClassroomApi } from '../../state/classroomHooks';
+import { useClassroom, useClassroomApi } from '../../state/hooks';
 import type { NoticeCode } from '../../state/classroom/classroomStore';
 
 const KEYS: Record<NoticeCode, string> = {

@@ -1,7 +1,6 @@
 /** The workspace's toolbar: one button per drawer (flow, lessons, what-if, share and export), and presentation mode. */
 import { useTranslation } from 'react-i18next';
-import { useClassroomApi } from '../../state/classroomHooks';
-import { useTrace } from '../../state/hooks';
+import { useClassroomApi, useTrace } from '../../state/hooks';
 import { DRAWERS, useDrawer } from './drawerStore';
 
 const button =

@@ -1,9 +1,6 @@
 /** The first screen: the open drawer, then the visualizer (topology with its dock, and the inspector beside it). */
-import { WhatIfPanel } from '../edit/WhatIfPanel';
 import { ErrorBoundary } from '../ErrorBoundary';
-import { IpamPanel } from '../ipam/IpamPanel';
-import { LessonPanel } from '../lesson/LessonPanel';
-import { ReadinessPanel } from '../readiness/ReadinessPanel';
+import { IpamPanel, Lazy, LessonPanel, ReadinessPanel, WhatIfPanel } from '../lazyPanels';
 import { ClassroomBar } from '../share/ClassroomBar';
 import { TracePanel } from '../TracePanel';
 import { Visualizer } from '../Visualizer';
@@ -15,14 +12,14 @@ export function Workspace() {
       <Drawer id="flow">
         <TracePanel />
       </Drawer>
-      <Drawer id="lessons">
-        <LessonPanel />
+      <Drawer id="lessons" deferred>
+        <Lazy of={LessonPanel} />
       </Drawer>
-      <Drawer id="whatIf" wide>
+      <Drawer id="whatIf" wide deferred>
         <ErrorBoundary>
-          <WhatIfPanel />
-          <ReadinessPanel />
-          <IpamPanel />
+          <Lazy of={WhatIfPanel} />
+          <Lazy of={ReadinessPanel} />
+          <Lazy of={IpamPanel} />
         </ErrorBoundary>
       </Drawer>
       <Drawer id="share">

@@ -13,7 +13,7 @@ import type { ClusterView } from '../../../model/clusterView';
 import { parseCidr } from '../../../model/ipv4';
 import { CALICO_VETH_HOST_MAC, podMac } from '../../../model/macs';
 import { VXLAN_OVERHEAD } from '../../../model/packet';
-import type { NodeSpec } from '../../../model/scenario';
+import { calicoVxlanOf, type NodeSpec } from '../../../model/scenario';
 import { POD_GATEWAY, VXLAN_IFACE, vethNameForPod, WORKLOAD_IFACE_PREFIX } from '../../names';
 import { compilePodNeighbours, compileVtepEntries } from '../../neigh';
 import { compileHostRoutes, IPIP_IFACE } from '../../routes';
@@ -89,6 +89,7 @@ function compile({ node, self, view, nic }: LinuxHost): LinuxCniParts {
   const pods = compilePods(node, view, mtu);
   const links: Link[] = [];
   const withVxlan = vxlanEnabled(view) && self.tunnelAddr !== undefined && self.vtepMac !== undefined;
+  const vx = s.calico ? calicoVxlanOf(s.calico, node.name) : undefined;
   if (withVxlan) {
     links.push({
       name: VXLAN_IFACE,
@@ -96,7 +97,7 @@ function compile({ node, self, view, nic }: LinuxHost): LinuxCniParts {
       mtu: vxlanMtu,
       mac: self.vtepMac!,
       addrs: [`${self.tunnelAddr}/32`],
-      vxlan: { vni: s.calico!.vxlanVNI, port: s.calico!.vxlanPort, local: self.ip, dev: nic.name, learning: false },
+      vxlan: { vni: vx!.vni, port: vx!.port, local: self.ip, dev: nic.name, learning: false },
     });
   }
   const withIpip = ipipEnabled(view) && self.tunnelAddr !== undefined && !withVxlan;
@@ -120,7 +121,7 @@ function compile({ node, self, view, nic }: LinuxHost): LinuxCniParts {
         self,
         view,
         pods,
-        ...(vxlanEnabled(view) ? { vxlan: { port: s.calico.vxlanPort, tunnelAddr: withVxlan } } : {}),
+        ...(vxlanEnabled(view) ? { vxlan: { port: vx!.port, tunnelAddr: withVxlan } } : {}),
         ...(ipipEnabled(view) ? { ipip: { tunnelAddr: withIpip } } : {}),
       })
     : undefined;
@@ -130,7 +131,7 @@ function compile({ node, self, view, nic }: LinuxHost): LinuxCniParts {
           nodeName: node.name,
           hostIPs: [self.ip],
           pools: s.calico.pools,
-          vxlan: withVxlan ? { ifname: VXLAN_IFACE, tunnelAddr: self.tunnelAddr!, port: s.calico.vxlanPort } : undefined,
+          vxlan: withVxlan ? { ifname: VXLAN_IFACE, tunnelAddr: self.tunnelAddr!, port: vx!.port } : undefined,
           ipip: withIpip ? { ifname: IPIP_IFACE, tunnelAddr: self.tunnelAddr! } : undefined,
           workloadIfacePrefix: WORKLOAD_IFACE_PREFIX,
           policy: policyInput(view, pods),

@@ -9,7 +9,8 @@
  */
 import { cidrContains, isIPv4, parseCidr } from '../../../model/ipv4';
 import { kubeProxySkeleton } from './kubeProxyBase';
-import { addServicePort } from './kubeProxyServices';
+import type { addServicePort } from './kubeProxyServices';
+import { addServicePortShared } from './kubeProxyShared';
 import type { NftTable } from '../../nft/ruleset';
 import type { ServiceProxyInput } from '../proxy';
 
@@ -47,7 +48,9 @@ export function nodePortIPs(nodePortAddresses: string[], nodeIPs: string[]): str
  * `affinity-` sets. ExternalName and headless Services (no IPv4 ClusterIP)
  * produce nothing. The masquerade mark is `1 << masqueradeBit`.
  *
- * Never throws: values that are not IPv4 are skipped.
+ * Never throws: values that are not IPv4 are skipped. `addPort` is
+ * kubeProxyShared.ts's (parts shared between nodes) unless a test compares
+ * it with compiling every part in place (addServicePort).
  *
  * Assumption: an out-of-range masqueradeBit falls back to 14 (validation
  * should have reported it).
@@ -58,7 +61,7 @@ export function nodePortIPs(nodePortAddresses: string[], nodeIPs: string[]): str
  *   services, endpointSlices });
  * printNftRuleset([t]);
  */
-export function compileKubeProxyNft(input: KubeProxyNftInput): NftTable {
+export function compileKubeProxyNft(input: KubeProxyNftInput, addPort: typeof addServicePort = addServicePortShared): NftTable {
   const bit = Number.isInteger(input.masqueradeBit) && input.masqueradeBit >= 0 && input.masqueradeBit <= 31 ? input.masqueradeBit : 14;
   const mark = (1 << bit) >>> 0;
   const serviceCIDRs = input.serviceCIDRs.filter((c) => parseCidr(c) !== undefined);
@@ -75,7 +78,7 @@ export function compileKubeProxyNft(input: KubeProxyNftInput): NftTable {
   };
   for (const svc of input.services) {
     if (svc.type === 'ExternalName') continue;
-    for (const port of svc.ports) addServicePort(cx, svc, port);
+    for (const port of svc.ports) addPort(cx, svc, port);
   }
   return sk.table;
 }

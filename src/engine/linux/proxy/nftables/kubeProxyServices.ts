@@ -56,14 +56,30 @@ const markMasq = verdictStmt(verdict.jump('mark-for-masquerade'));
 const chainsByName = new WeakMap<NftTable, Map<string, NftChain>>();
 const elementKeys = new WeakMap<NftSetLike, Set<string>>();
 
-function ensureChain(t: NftTable, name: string, owner: ObjectRef): NftChain {
+/** Chains shared by the tables of several nodes (kubeProxyShared.ts): never changed in place. */
+const sharedChains = new WeakSet<NftChain>();
+
+function chainIndex(t: NftTable): Map<string, NftChain> {
   let byName = chainsByName.get(t);
   if (!byName || byName.size !== t.chains.length) {
     byName = new Map();
     for (const c of t.chains) if (!byName.has(c.name)) byName.set(c.name, c);
     chainsByName.set(t, byName);
   }
+  return byName;
+}
+
+/** Puts `c` in place of the shared chain `old` (copy on write). */
+function replaceChain(t: NftTable, byName: Map<string, NftChain>, old: NftChain, c: NftChain): NftChain {
+  t.chains[t.chains.indexOf(old)] = c;
+  byName.set(c.name, c);
+  return c;
+}
+
+function ensureChain(t: NftTable, name: string, owner: ObjectRef): NftChain {
+  const byName = chainIndex(t);
   let c = byName.get(name);
+  if (c && sharedChains.has(c)) return replaceChain(t, byName, c, { ...c, rules: [...c.rules] });
   if (!c) {
     c = { name, rules: [], source: SRC, owner };
     t.chains.push(c);
@@ -72,8 +88,29 @@ function ensureChain(t: NftTable, name: string, owner: ObjectRef): NftChain {
   return c;
 }
 
+/** Marks chains as shared by several tables: from now on they are copied before a change. */
+export function markShared(chains: readonly NftChain[]): void {
+  for (const c of chains) sharedChains.add(c);
+}
+
+/**
+ * Adds a chain (marked shared) that other nodes' tables hold too; a chain of
+ * that name already in the table gets its rules appended instead (what
+ * ensureChain would do).
+ */
+export function addSharedChain(t: NftTable, c: NftChain): void {
+  const byName = chainIndex(t);
+  const had = byName.get(c.name);
+  if (had) {
+    replaceChain(t, byName, had, { ...had, rules: [...had.rules, ...c.rules] });
+    return;
+  }
+  t.chains.push(c);
+  byName.set(c.name, c);
+}
+
 /** Whether the set or map already has an element with this key; remembers it otherwise (the caller then adds it). */
-function claimKey(m: NftSetLike, key: string[]): boolean {
+export function claimKey(m: NftSetLike, key: string[]): boolean {
   let keys = elementKeys.get(m);
   if (!keys || keys.size !== m.elements.length) {
     keys = new Set(m.elements.map((x) => x.key.join(' . ')));

@@ -1,0 +1,56 @@
+/**
+ * Kernel-check scenarios for issue 11 items 4, 5, 7 and 10 (the "linux"
+ * part of the fixed matrix): presets plus objects added in code, each marked
+ * `packetwalk.dev/assumption: kernelcheck …`. Expected results are never
+ * written here: the model traces each flow and run.ts compares.
+ */
+import YAML from 'yaml';
+import { PRESETS } from '../engine/index';
+import type { ScenarioSpec } from './matrix';
+
+const ASSUMED = 'packetwalk.dev/assumption';
+
+function withDocs(preset: string, edit: (yaml: string) => string, docs: object[]): string {
+  const base = edit(PRESETS.find((p) => p.name === preset)!.yaml).trimEnd();
+  return `${base}\n${docs.map((d) => `---\n${YAML.stringify(d)}`).join('')}`;
+}
+
+/** A host-specific FelixConfiguration: Felix on `node` reads it before `default`. */
+function felixNode(node: string, spec: object): object {
+  return { apiVersion: 'projectcalico.org/v3', kind: 'FelixConfiguration', metadata: { name: `node.${node}`, annotations: { [ASSUMED]: 'kernelcheck: one node configured apart' } }, spec };
+}
+
+/** Item 10: pod `demo/borrower` on k8s-node-2 holds 172.20.211.60 from k8s-node-1's block. */
+const borrower = {
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name: 'borrower', namespace: 'demo', labels: { app: 'borrower' }, annotations: { [ASSUMED]: "kernelcheck: an address borrowed from k8s-node-1's block" } },
+  spec: { nodeName: 'k8s-node-2' },
+  status: { podIP: '172.20.211.60' },
+};
+
+const noStrictAffinity = (y: string): string => y.replace('strictAffinity: true', 'strictAffinity: false');
+
+export function linuxScenarios(): ScenarioSpec[] {
+  return [
+    {
+      name: 'k8s-main-after, strictAffinity false, demo/borrower on k8s-node-2 in k8s-node-1\'s block',
+      yaml: withDocs('k8s-main-after', noStrictAffinity, [borrower]),
+      flows: [
+        { id: 'borrow-01', title: 'node→borrowed pod address: Felix\'s /32 toward the node that runs the pod, TCP', req: { src: 'node:k8s-master-1', dst: 'pod:demo/borrower', proto: 'tcp', dport: 8080 } },
+        { id: 'borrow-02', title: 'pod on the block owner→borrowed address (the /32 beats the blackhole), ICMP', req: { src: 'pod:demo/net', dst: 'pod:demo/borrower', proto: 'icmp' } },
+        { id: 'borrow-03', title: 'borrowed pod→pod on another node, UDP', req: { src: 'pod:demo/borrower', dst: 'pod:kube-system/coredns-0', proto: 'udp', dport: 53 } },
+      ],
+    },
+    {
+      name: 'k8s-main-after, FelixConfiguration node.k8s-node-2 vxlanPort 4790',
+      yaml: withDocs('k8s-main-after', (y) => y, [felixNode('k8s-node-2', { vxlanPort: 4790 })]),
+      flows: [{ id: 'vxport-01', title: 'VXLAN to UDP 4789 where vxlan.calico listens on 4790: no socket, dropped', req: { src: 'pod:demo/net', dst: 'pod:demo/hello', proto: 'tcp', dport: 8080 } }],
+    },
+    {
+      name: 'k8s-main-after, FelixConfiguration node.k8s-node-2 vxlanVNI 4097',
+      yaml: withDocs('k8s-main-after', (y) => y, [felixNode('k8s-node-2', { vxlanVNI: 4097 })]),
+      flows: [{ id: 'vxvni-01', title: 'VXLAN VNI 4096 to a device of VNI 4097: no device for the VNI, dropped', req: { src: 'pod:demo/net', dst: 'pod:demo/hello', proto: 'icmp' } }],
+    },
+  ];
+}
