@@ -29,6 +29,25 @@ test('while a question is open nothing shows the answer: no verdict, no later ro
   await expect(app.verdict).toHaveAttribute('data-verdict', 'delivered');
 });
 
+test('while a question is open side by side shows neither column’s verdict nor the packet not yet on the wire', async ({ page }) => {
+  const app = await openLab(page);
+  await app.pickFamily('pod-clusterip');
+  await app.openDrawer('whatIf');
+  await page.getByTestId('compare-open').click();
+  await expect(app.compareColumn(1).getByTestId('compare-verdict')).toHaveText('delivered');
+  await page.locator('body').press('Home');
+  await app.openDrawer('lessons');
+  await page.getByTestId('quiz-toggle').check();
+  await expect(page.getByTestId('quiz-question')).toBeVisible();
+  for (const column of [app.compareColumn(0), app.compareColumn(1)]) {
+    await expect(column.getByTestId('compare-verdict')).toHaveCount(0);
+    await expect(column.getByTestId('compare-verdict-hidden')).toBeVisible();
+    await expect(column.getByText('delivered')).toHaveCount(0);
+  }
+  await page.getByTestId('quiz-toggle').uncheck();
+  await expect(app.compareColumn(0).getByTestId('compare-verdict')).toHaveText('delivered');
+});
+
 test('NodePort from the Windows node itself: the real system refuses, with the limitation, its source and the fix', async ({ page }) => {
   const app = await openLab(page);
   await app.trace('node:k8s-lab-win-1', '192.168.10.25', 'tcp');

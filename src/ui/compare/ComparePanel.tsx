@@ -16,17 +16,28 @@ import { framingSteps, partWire, wireFocus, type WireFocus } from '../../state/t
 import { Section } from '../Section';
 import { CompareEditor } from './CompareEditor';
 import { WireStack } from './WireStack';
+import { useAnswerHidden } from '../lesson/useOpenQuestion';
 
 function Column({ title, trace, items, otherTrace, focus }: { title: string; trace?: Trace; items: PlayItem[]; otherTrace?: Trace; focus?: WireFocus }) {
   const { t } = useTranslation();
+  // While a quiz question is open the verdicts and the packet not yet on the wire would answer it (issue 15 point 3).
+  const hidden = useAnswerHidden();
   const wire = focus && partWire(trace, focus.part)[focus.index];
   const other = focus && partWire(otherTrace, focus.part)[focus.index];
   return (
     <div className="flex min-w-0 flex-col gap-2" data-testid="compare-column">
       <h3 className="text-2xl font-semibold">
-        {title}: <span data-testid="compare-verdict">{trace ? t(`verdict.${trace.verdict}`) : '—'}</span>
+        {title}:{' '}
+        {hidden ? (
+          <span data-testid="compare-verdict-hidden" title={t('workspace.answerHidden')}>
+            ?
+          </span>
+        ) : (
+          <span data-testid="compare-verdict">{trace ? t(`verdict.${trace.verdict}`) : '—'}</span>
+        )}
       </h3>
-      {trace && focus && <WireStack wire={wire} other={other} framing={framingSteps(items, focus.part, focus.index)} upcoming={focus.upcoming} />}
+      {hidden && <p className="text-lg">{t('workspace.answerHidden')}</p>}
+      {trace && focus && !(hidden && focus.upcoming) && <WireStack wire={wire} other={other} framing={framingSteps(items, focus.part, focus.index)} upcoming={focus.upcoming} />}
     </div>
   );
 }
