@@ -90,9 +90,9 @@ test('a warning is shown in words: ping from web through OutBoundNAT', async ({ 
   await app.trace('pod:demo/web', 'host:internet', 'icmp');
   const warning = page.getByTestId('trace-warning');
   await expect(warning).toHaveAttribute('data-code', 'icmp-through-outboundnat');
-  await expect(warning).toContainText('Windows may not transpose ICMP');
+  await expect(warning).toContainText('the Kubernetes docs say VFP does not transpose ICMP, while the seed sees ping answer');
   await app.chooseLanguage('Русский');
-  await expect(warning).toContainText('Windows может не выполнить обратное преобразование ICMP');
+  await expect(warning).toContainText('VFP не выполняет обратное преобразование ICMP, а в статье ping на свежем Windows Server 2025 проходит');
 });
 
 test('the Linux families start from a chosen Linux pod: demo/net → ClusterIP through kube-proxy nftables', async ({ page }) => {
