@@ -63,6 +63,10 @@ function paramsOf(e: ts.Expression | undefined): Set<string> | undefined {
     const b = paramsOf(e.whenFalse);
     return a && b ? new Set([...a].filter((k) => b.has(k))) : undefined;
   }
+  if (ts.isIdentifier(e)) {
+    const init = declaredValue(e);
+    return init ? paramsOf(init) : undefined;
+  }
   if (!ts.isObjectLiteralExpression(e)) return undefined;
   const out = new Set<string>();
   for (const p of e.properties) {
@@ -82,12 +86,35 @@ function paramsOf(e: ts.Expression | undefined): Set<string> | undefined {
 }
 
 function prop(o: ts.ObjectLiteralExpression, name: string): ts.Expression | undefined {
-  for (const p of o.properties) if (ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === name) return p.initializer;
+  for (const p of o.properties) {
+    if (ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === name) return p.initializer;
+    if (ts.isShorthandPropertyAssignment(p) && p.name.text === name) return p.name;
+  }
   return undefined;
 }
 
-/** Parameters a file's `stop()` adds to every reason (the Windows node walk's stop, in windows/nodeContext.ts, adds the node). */
-const STOP_ADDS: Record<string, string[]> = Object.fromEntries(['nodePath', 'nodeContext', 'egress', 'flowCache', 'loopback', 'layerWalk', 'loadBalancing'].map((f) => [`windows/${f}.ts`, ['node']]));
+/** The initializer of the nearest enclosing `const`/`let` named like `id`, so `params` built once and passed twice is read too. */
+function declaredValue(id: ts.Identifier): ts.Expression | undefined {
+  for (let n: ts.Node | undefined = id.parent; n; n = n.parent) {
+    if (!ts.isBlock(n) && !ts.isSourceFile(n)) continue;
+    for (const st of n.statements) {
+      if (!ts.isVariableStatement(st)) continue;
+      const d = st.declarationList.declarations.find((v) => ts.isIdentifier(v.name) && v.name.text === id.text);
+      if (d?.initializer) return d.initializer;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The Windows node walk's `stop()` (windows/nodeContext.ts) adds the node to every reason: a file that
+ * defines it or imports it from there passes `node` without writing it.
+ */
+function stopAddsNode(rel: string, src: ts.SourceFile): boolean {
+  if (rel === 'windows/nodeContext.ts') return true;
+  return rel.startsWith('windows/') && src.statements.some((st) => ts.isImportDeclaration(st) && ts.isStringLiteral(st.moduleSpecifier) && st.moduleSpecifier.text === './nodeContext'
+    && !!st.importClause?.namedBindings && ts.isNamedImports(st.importClause.namedBindings) && st.importClause.namedBindings.elements.some((el) => el.name.text === 'stop'));
+}
 
 interface Emission {
   where: string;
@@ -100,6 +127,7 @@ function emissions(): Emission[] {
   for (const file of engineFiles(ENGINE)) {
     const rel = relative(ENGINE, file);
     const src = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const addsNode = stopAddsNode(rel, src);
     const at = (n: ts.Node): string => `${rel}:${src.getLineAndCharacterOfPosition(n.getStart()).line + 1}`;
     const visit = (n: ts.Node): void => {
       if (ts.isObjectLiteralExpression(n)) {
@@ -113,7 +141,7 @@ function emissions(): Emission[] {
         const i = args.findIndex((a) => ts.isStringLiteral(a) && SENTENCES.has(`reason.${a.text}`));
         if (i >= 0) {
           const params = paramsOf(args[i + 1]);
-          for (const k of STOP_ADDS[rel] ?? []) params?.add(k);
+          if (addsNode) params?.add('node');
           out.push({ where: at(n), key: `reason.${(args[i] as ts.StringLiteral).text}`, params });
         }
       }

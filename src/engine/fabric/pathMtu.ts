@@ -22,6 +22,7 @@ export function pathMtuDrop(f: FabricState, link: string, from: string, to: stri
   const size = ipLength(p);
   if (subnet?.pathMtu === undefined || size <= subnet.pathMtu) return undefined;
   const rec = new StepRecorder(link);
-  rec.add({ at: { component: 'fabric', layer: link }, action: 'drop', before: p, rule: { text: `Fabric subnet ${link}: mtu ${subnet.mtu}, pathMtu ${subnet.pathMtu}`, source: 'RFC 4459 §3 (a path narrower than the link MTU loses larger packets); assumption: the underlay sends no ICMP', assumption: true }, explain: 'fabric.pathMtu', params: { link, pathMtu: subnet.pathMtu, mtu: subnet.mtu, size, from, to } });
-  return { steps: rec.steps, outcome: { kind: 'stop', verdict: 'dropped', reason: { code: 'path-mtu-exceeded', params: { link, pathMtu: subnet.pathMtu, mtu: subnet.mtu, size, from, to } } } };
+  const params = { link, pathMtu: subnet.pathMtu, mtu: subnet.mtu, size, from, to };
+  rec.add({ at: { component: 'fabric', layer: link }, action: 'drop', before: p, rule: { text: `Fabric subnet ${link}: mtu ${subnet.mtu}, pathMtu ${subnet.pathMtu}`, source: 'RFC 4459 §3 (a path narrower than the link MTU loses larger packets); assumption: the underlay sends no ICMP', assumption: true }, explain: 'fabric.pathMtu', params });
+  return { steps: rec.steps, outcome: { kind: 'stop', verdict: 'dropped', reason: { code: 'path-mtu-exceeded', params } } };
 }

@@ -72,7 +72,7 @@ export function walkLayersOut(c: Ctx, port: VfpPort, p0: Packet, srcPod?: Window
         if (t.proto === 'icmp' && !buildHas(st.osBuild, 'icmp-outboundnat')) {
           // K6 Limitations: VFP cannot transpose ICMP, so the echo through OutBoundNAT never comes back (build table row).
           rec.add({ at, action: 'drop', before: p, rule: { ...rule, source: `${rule.source}; ${buildSource(st.osBuild, 'icmp-outboundnat')}`, assumption: true }, explain: 'windows.icmpNotTransposed', params: { dst: t.dst, build: st.osBuild.label } });
-          return { packet: p, stopped: stop(c, 'unsupported', 'icmp-not-transposed', { node: st.name, dst: t.dst, build: st.osBuild.label }) };
+          return { packet: p, stopped: stop(c, 'unsupported', 'icmp-not-transposed', { dst: t.dst, build: st.osBuild.label }) };
         }
         const q = patchInnerIp(p, { src: a.ip });
         const after = t.proto === 'icmp' ? q : patchInnerL4(q, { sport: ephemeralPort(`outboundnat:${t.src}:${t.sport}>${t.dst}:${t.dport}`) });
