@@ -177,7 +177,7 @@ test('rule ↔ object: selecting the Service marks the steps it produced and its
   await expect(app.events.locator('[data-related]')).toHaveCount(1);
   await expect(app.events.locator('[data-related]')).toContainText('LB_DSR');
   await expect(page.getByTestId('node-select')).toHaveValue('k8s-lab-win-1');
-  await expect(page.getByTestId('view-vfp').locator('[data-produced]').first()).toContainText('Rule LB_DSR_192.168.10.25_10.97.141.163_80_8080_TCP');
+  await expect(page.getByTestId('view-vfp').locator('[data-produced]').first()).toContainText('RULE : LB_DSR_192.168.10.25_10.97.141.163_80_8080_TCP');
   await expect(app.topology.locator('[data-element="node:k8s-lab-win-1/vswitch:Hyper-V vSwitch/vfp:LB_DSR"]')).toHaveClass(/ring-teal/);
 
   await app.topology.locator('[data-element="node:k8s-lab-node-1/pod:demo/hello"]').click();

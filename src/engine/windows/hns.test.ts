@@ -110,7 +110,7 @@ describe('VFP ports and views', () => {
     expect(views.find((v) => v.id === 'ipam')!.text).toContain('Usable for pods: 60');
     const net = JSON.parse(views.find((v) => v.id === 'hns-network')!.text) as { Type: string };
     expect(net.Type).toBe('Overlay');
-    expect(views.find((v) => v.id === 'vfp')!.text).toContain('Rule LB_DSR_192.168.10.25_10.97.141.163_80_8080_TCP');
+    expect(views.find((v) => v.id === 'vfp')!.text).toContain('RULE : LB_DSR_192.168.10.25_10.97.141.163_80_8080_TCP');
     expect(views.find((v) => v.id === 'routes')!.text).toMatch(/0\.0\.0\.0\/0\s+192\.168\.10\.1/);
   });
 });

@@ -13,6 +13,7 @@ import { HOST_VNIC, PHYSICAL_NIC } from './network';
 import type { WindowsNodeState } from './state';
 import { LAYER, type VfpPort, type VfpRule } from './vfp';
 import { formatRule } from './vfpMatch';
+import { vfpRuleHeader } from './vfpctrlView';
 import type { ReasonCode } from '../model/stepVocabulary';
 
 export const VXLAN_PORT = 4789;
@@ -50,7 +51,7 @@ export function stop(c: Ctx, verdict: 'dropped' | 'rejected' | 'no-route' | 'uns
 }
 
 export function ruleOf(r: VfpRule): StepRule {
-  return { text: `${formatRule(r)}\n${r.hns}`, source: r.source, ...(r.owner ? { owner: r.owner } : {}), ...(r.assumption ? { assumption: true } : {}) };
+  return { text: `${formatRule(r)}\n${vfpRuleHeader(r)}\n${r.hns}`, source: r.source, ...(r.owner ? { owner: r.owner } : {}), ...(r.assumption ? { assumption: true } : {}) };
 }
 
 export function portOfPod(st: WindowsNodeState, pod: string): VfpPort | undefined {

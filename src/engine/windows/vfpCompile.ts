@@ -23,6 +23,7 @@ import { parseAcl } from '../policy/windowsAclMatch';
 import type { ObjectRef } from '../model/diagnostic';
 import type { HnsAclPolicy, HnsEndpoint, HnsEndpointPolicy, HnsNetwork } from './hns';
 import { packetMac } from './hns';
+import { vfpPortGuid } from './ids';
 import { HOST_VNIC, PHYSICAL_NIC } from './network';
 import type { WindowsNetworkMode, WindowsPod, WinLoadBalancer } from './state';
 import { LAYER, type VfpLayer, type VfpPort, type VfpRule } from './vfp';
@@ -187,11 +188,11 @@ export function compileVfpPorts(input: VfpCompileInput): VfpPort[] {
     const nat = natLayer(ep, input.nodeIp, pod.ref, input.natSources);
     if (nat) layers.push(nat);
     layers.push(routeLayer(input, ep));
-    return [{ id: pod.endpointId, label: pod.pod, kind: 'endpoint' as const, endpointId: pod.endpointId, pod: pod.pod, ip: pod.ip, mac: pod.mac, layers }];
+    return [{ id: vfpPortGuid(input.node, pod.endpointId), label: pod.pod, kind: 'endpoint' as const, endpointId: pod.endpointId, pod: pod.pod, ip: pod.ip, mac: pod.mac, layers }];
   });
   const external = input.loadBalancers.filter((lb) => lb.kind !== 'ClusterIP').map((lb) => lbRule(lb, input.nodeIp, 'in', dups.get(lb.id)));
   ports.push({
-    id: input.hostEndpoint.ID,
+    id: vfpPortGuid(input.node, 'host-vnic'),
     label: HOST_VNIC,
     kind: 'host',
     ip: input.nodeIp,
@@ -200,7 +201,7 @@ export function compileVfpPorts(input: VfpCompileInput): VfpPort[] {
   });
   const vsid = input.network.Subnets[0]?.Policies[0]?.VSID;
   ports.push({
-    id: `${input.network.ID}-external`,
+    id: vfpPortGuid(input.node, 'external'),
     label: PHYSICAL_NIC,
     kind: 'external',
     mac: input.hostMac,

@@ -2,14 +2,14 @@
  * Printable views of a Windows node: the HNS objects as
  * `Get-HnsNetwork | ConvertTo-Json -Depth 10` (and Endpoint, Namespace,
  * PolicyList) print them, the VFP ports' layers and rules as
- * `vfpctrl /port <port> /list-rule` lists them, and the host's routes.
- * Assumption: vfpctrl's exact column layout is not reproduced; the rule
- * names, priorities, conditions and actions are.
+ * `vfpctrl /port <port> /list-rule` lists them (vfpctrlView.ts), and the
+ * host's routes as `Get-NetRoute` (netRouteView.ts).
  */
 import { windowsReserved } from '../ipam/blocks';
 import { cidrSize } from '../model/ipv4';
 import type { LbFailure, WindowsNodeState } from './state';
-import { formatRule } from './vfpMatch';
+import { vfpctrlListing } from './vfpctrlView';
+import { netRouteListing } from './netRouteView';
 import { psListText, realHnsObject } from '../views/hnsPrint';
 import { lbDuplicates, lbFrontend } from './vfpCompile';
 
@@ -20,26 +20,6 @@ export interface WindowsView {
 }
 
 const json = (o: unknown): string => JSON.stringify(o, null, 2);
-
-function vfpListing(st: WindowsNodeState): string {
-  const out: string[] = [];
-  for (const port of st.ports) {
-    out.push(`Port name: ${port.id}`, `  Friendly name: ${port.label}`, `  MAC: ${port.mac.toUpperCase().replace(/:/g, '-')}${port.ip ? `  IP: ${port.ip}` : ''}`);
-    if (port.layers.length === 0) out.push('  (no layers)');
-    for (const layer of port.layers) {
-      out.push(`  Layer: ${layer.name}`);
-      for (const r of layer.rules) out.push(`    ${formatRule(r)}`);
-    }
-    out.push('');
-  }
-  return out.join('\n').trimEnd();
-}
-
-function routeListing(st: WindowsNodeState): string {
-  const head = 'DestinationPrefix    NextHop          RouteMetric  ifAlias               Protocol';
-  const rows = st.hostRoutes.map((r) => `${r.dst.text.padEnd(20)} ${r.nextHop.padEnd(16)} ${'256'.padEnd(12)} ${r.ifAlias.padEnd(21)} ${r.protocol}`);
-  return [head, ...rows].join('\n');
-}
 
 const FAILURE_TEXT: Record<LbFailure['reason'], (f: LbFailure) => string> = {
   'backend-cap': (f) => `${f.backends} backends > ${f.cap}`,
@@ -98,8 +78,8 @@ export function windowsStateViews(st: WindowsNodeState): WindowsView[] {
     { id: 'hns-namespace', title: 'Get-HnsNamespace | ConvertTo-Json -Depth 10', text: json(st.namespaces) },
     { id: 'hns-policylist', title: `Get-HnsPolicyList | ConvertTo-Json -Depth 10${from}`, text: json(real.policyLists) },
     { id: 'hns-policylist-list', title: `Get-HnsPolicyList${from}`, text: psListText(real.policyLists) },
-    { id: 'vfp', title: 'vfpctrl /list-vmswitch-port; vfpctrl /port <port> /list-rule', text: vfpListing(st) },
-    { id: 'routes', title: 'Get-NetRoute -AddressFamily IPv4', text: routeListing(st) },
+    { id: 'vfp', title: 'vfpctrl /list-vmswitch-port; vfpctrl /port <port GUID> /list-rule', text: vfpctrlListing(st) },
+    { id: 'routes', title: 'Get-NetRoute -AddressFamily IPv4', text: netRouteListing(st) },
     { id: 'lb', title: 'kube-proxy (winkernel) load balancers', text: lbSummary(st) },
     { id: 'ipam', title: 'IPAM block of this node (cf. calicoctl ipam show --show-blocks)', text: ipamListing(st) },
   ];
