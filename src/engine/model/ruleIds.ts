@@ -77,3 +77,9 @@ export function netRouteId(dst: string, ifAlias: string): string {
 export function loadBalancerId(id: string): string {
   return `lb:${id}`;
 }
+
+/** The `rule.id` of a rule that is several printed objects (a neighbour and its FDB entry): their ids, one per line; undefined when none has one. */
+export function ruleIds(...ids: (string | undefined)[]): string | undefined {
+  const some = ids.filter((id): id is string => id !== undefined);
+  return some.length > 0 ? some.join('\n') : undefined;
+}
