@@ -10,7 +10,7 @@ import type { Arrival, HopContext, HopResult } from '../model/hop';
 import type { Packet } from '../model/packet';
 import { innerIp, ipLength, patchInnerIp, ports, withOuterEth, withoutOuterEth } from '../model/packetOps';
 import { StepRecorder } from '../model/steps';
-import { checkMtu } from './mtu';
+import { checkMtu } from '../model/mtu';
 import { formatNeighbour } from './neigh';
 import { formatRoute, localTable, lookupLocal, lookupRoute, routeRuleId } from './routes';
 import { podRouteTable } from '../model/ruleIds';

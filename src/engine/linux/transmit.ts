@@ -17,7 +17,7 @@ import { HEADER_BYTES } from '../model/packet';
 import { innerIp, ipLength, outerIp, ports, withOuterEth } from '../model/packetOps';
 import type { StepRecorder } from '../model/steps';
 import { encapsulateIpip } from './ipip';
-import { checkMtu } from './mtu';
+import { checkMtu } from '../model/mtu';
 import { findFdb, findNeighbour, formatFdb, formatNeighbour } from './neigh';
 import { VXLAN_IFACE } from './names';
 import { formatRoute, lookupRoute, routeRuleId } from './routes';
