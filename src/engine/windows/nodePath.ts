@@ -247,6 +247,9 @@ function fromWire(c: Ctx, arrival: Arrival): HopResult {
   const { st, rec } = c;
   const ext = externalPort(st);
   let p = rec.add({ at: { component: 'link', layer: PHYSICAL_NIC }, action: 'receive', before: arrival.packet, after: withoutOuterEth(arrival.packet), explain: 'windows.receive', params: {}, level: 'detail' });
+  // No HNS network, so no VFP on the external port: a packet for one of its pods stops here with the
+  // readiness finding as reason (networkMissing.ts), before any VXLAN port or route check of a network that is not there.
+  if (st.networkMissing && st.pods.some((x) => x.ip === innerIp(p).dst)) return noNetworkStop(c, p, st.networkMissing);
   const vx = vxlanHeader(p);
   if (vx && outerIp(p).dst === st.ip) {
     const udp = p.headers[1];
