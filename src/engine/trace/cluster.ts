@@ -105,12 +105,27 @@ export interface CompileOptions {
    * from what they printed instead of derived from the cluster objects.
    */
   hns?: readonly { node: string; files: string[]; hns: HnsImport }[];
+  /** Told as each stage of the compile starts (the worker passes it on to the page's status). */
+  onProgress?: (progress: CompileProgress) => void;
+}
+
+/** The cluster-wide stages of a compile, in order; node states compile later, when first used. */
+export const COMPILE_STAGES = ['ipam', 'routing', 'fabric'] as const;
+
+/** Where a compile stands: `stage` is running, `done` of `total` stages have finished. */
+export interface CompileProgress {
+  stage: (typeof COMPILE_STAGES)[number];
+  done: number;
+  total: number;
 }
 
 export function compileScenario(s: Scenario, opts: CompileOptions = {}): CompiledCluster {
+  const progress = (stage: CompileProgress['stage']): void => opts.onProgress?.({ stage, done: COMPILE_STAGES.indexOf(stage), total: COMPILE_STAGES.length });
   const diagnostics: Diagnostic[] = [];
+  progress('ipam');
   const flannel = clusterCni(s).value === 'flannel' ? computeFlannelLeases(s, diagnostics) : undefined;
   const ipam = flannel ? flannel.ipam : computeIpam(s, diagnostics);
+  progress('routing');
   const view = buildView(s, ipam, flannel);
   diagnostics.push(...windowsAclDiagnostics(view));
   const specs = new Map(s.nodes.map((n) => [n.name, n]));
@@ -129,6 +144,7 @@ export function compileScenario(s: Scenario, opts: CompileOptions = {}): Compile
       return st;
     },
   };
+  progress('fabric');
   return { scenario: s, view, ipam, ...(flannel ? { flannel } : {}), nodes, fabric: compileFabric(s, view), diagnostics };
 }
 

@@ -8,6 +8,7 @@ import { cidrContains } from '../model/ipv4';
 import type { Packet } from '../model/packet';
 import { innerIp, patchInnerIp, patchInnerL4, ports } from '../model/packetOps';
 import { type StepRecorder } from '../model/steps';
+import { hasNodePort } from './lbIndex';
 import type { StepRule } from '../model/trace';
 import { vfpRuleId } from '../model/ruleIds';
 import { HOST_VNIC, PHYSICAL_NIC } from './network';
@@ -80,8 +81,7 @@ export function decrementTtl(p: Packet): Packet {
 
 /** Whether the packet's destination port is a NodePort of this node. */
 export function nodePortOn(st: WindowsNodeState, p: Packet): boolean {
-  const { dport } = ports(p);
-  return st.loadBalancers.some((lb) => lb.kind === 'NodePort' && lb.externalPort === dport && lb.proto === innerIp(p).proto);
+  return hasNodePort(st, ports(p).dport, innerIp(p).proto);
 }
 
 /**

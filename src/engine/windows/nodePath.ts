@@ -35,6 +35,7 @@ import { compartmentLoopback, hostLoopback, rememberHostFlow } from './loopback'
 import { routeOnly, routingDecision, walkLayersOut } from './layerWalk';
 import { noNetworkStop } from './networkMissing';
 import { failedLb, lbRewrite, missingLbStop, pickBackend } from './loadBalancing';
+import { frontendsOfVip } from './lbIndex';
 import type { StepLocation } from '../model/trace';
 import { windowsPartOf } from './parts';
 import { warnL2bridgeDsr, warnNodePortOverlay } from './buildIssues';
@@ -271,7 +272,7 @@ function fromWire(c: Ctx, arrival: Arrival): HopResult {
     return switchToIp(c, routedIn(c, p));
   }
   const dst = innerIp(p).dst;
-  if (dst === st.ip || st.loadBalancers.some((lb) => (lb.kind === 'ExternalIP' || lb.kind === 'LoadBalancer' || lb.kind === 'HealthCheck') && lb.vip === dst)) return toHost(c, p);
+  if (dst === st.ip || frontendsOfVip(st, dst).lbs.some((lb) => lb.kind === 'ExternalIP' || lb.kind === 'LoadBalancer' || lb.kind === 'HealthCheck')) return toHost(c, p);
   if (cidrContains(st.block, dst) && st.mode === 'l2bridge') {
     const pod = st.pods.find((x) => x.ip === dst);
     const q = withOuterEth(p, { src: st.hostMac, dst: pod?.mac ?? st.hostMac });
@@ -301,7 +302,7 @@ function fromHost(c: Ctx, p0: Packet, unbound: boolean): HopResult {
     if (natted?.dir === 'reverse' && natted.entry.port !== hostPort(st).id) return toHost(c, p);
     return hostLoopback(c, p);
   }
-  const clusterIpLb = st.loadBalancers.find((lb) => lb.kind === 'ClusterIP' && lb.vip === dst && lb.externalPort === dport && lb.proto === innerIp(p).proto);
+  const clusterIpLb = frontendsOfVip(st, dst).lbs.find((lb) => lb.kind === 'ClusterIP' && lb.externalPort === dport && lb.proto === innerIp(p).proto);
   if (clusterIpLb) {
     rec.add({ at: { component: 'routing', layer: HOST_VNIC }, action: 'drop', before: p, rule: { text: `${dst}:${dport}: ClusterIP load balancer without LocalRoutedVIP`, source: 'M4 learn.microsoft.com common-problems: the node cannot reach services by ClusterIP from the host (pods can); K2 winkernel sets LocalRoutedVIP ("VIP access from the host") only on NodePort load balancers', owner: clusterIpLb.service }, explain: 'windows.clusterIpFromHost', params: { vip: dst } });
     return stop(c, 'unsupported', 'clusterip-from-windows-host', { vip: dst });
