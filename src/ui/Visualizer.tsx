@@ -14,7 +14,8 @@ import { StateTable } from './player/StateTable';
 import { TraceObjects } from './player/TraceObjects';
 import { usePlaybackClock } from './player/usePlaybackClock';
 import { useKeyboardStepping } from './player/useKeyboardStepping';
-import { TopologyView } from './topology/TopologyView';
+import { Suspense } from 'react';
+import { TopologyView } from './lazyPanels';
 import { LessonSide } from './workspace/LessonSide';
 import { StepDock } from './workspace/StepDock';
 
@@ -33,7 +34,11 @@ export function Visualizer() {
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">
         {trace && <VerdictBanner trace={trace} />}
         <div className="relative min-h-0 flex-1 bg-white dark:bg-slate-900" data-testid="stage">
-          {topology && <TopologyView key={presetName} topology={topology} />}
+          {topology && (
+            <Suspense fallback={null}>
+              <TopologyView key={presetName} topology={topology} />
+            </Suspense>
+          )}
         </div>
         <StepDock />
       </div>
