@@ -1,5 +1,5 @@
 /**
- * Kernel-check scenarios for issue 11 items 4, 5, 7 and 10 (the "linux"
+ * Kernel-check scenarios for issue 11 items 4, 5, 7 and 10 and the Fabric hosts' link MTU (the "linux"
  * part of the fixed matrix): presets plus objects added in code, each marked
  * `packetwalk.dev/assumption: kernelcheck …`. Expected results are never
  * written here: the model traces each flow and run.ts compares.
@@ -50,6 +50,17 @@ export function linuxScenarios(): ScenarioSpec[] {
         { id: 'pmtu-02', title: 'pod→pod, ICMP 1350 bytes: 1400 over VXLAN, fits', req: { src: 'pod:demo/net', dst: 'pod:demo/hello', proto: 'icmp', size: 1350 } },
         { id: 'pmtu-03', title: 'node→node, ICMP 1450 bytes, no encapsulation: lost on the path', req: { src: 'node:k8s-node-1', dst: 'node:k8s-node-2', proto: 'icmp', size: 1450 } },
         { id: 'pmtu-04', title: 'node→node, ICMP 1400 bytes: fits', req: { src: 'node:k8s-node-1', dst: 'node:k8s-node-2', proto: 'icmp', size: 1400 } },
+      ],
+    },
+    {
+      name: 'k8s-main-after, Fabric subnet nodes at MTU 1400 (the uplink to internet stays 1500)',
+      yaml: withDocs('k8s-main-after', (y) => y.replace('    mtu: 1500\n', '    mtu: 1400\n'), []),
+      flows: [
+        { id: 'hmtu-01', title: 'client→internet, ICMP 1401 bytes DF: EMSGSIZE on client\'s 1400-byte link, nothing sent', req: { src: 'host:client', dst: 'host:internet', proto: 'icmp', size: 1401, df: true } },
+        { id: 'hmtu-02', title: 'client→internet, ICMP 1401 bytes: fragmented by client', req: { src: 'host:client', dst: 'host:internet', proto: 'icmp', size: 1401 } },
+        { id: 'hmtu-03', title: 'internet→node, ICMP 1450 bytes DF: the gateway answers fragmentation needed (mtu 1400)', req: { src: 'host:internet', dst: 'node:k8s-node-1', proto: 'icmp', size: 1450, df: true } },
+        { id: 'hmtu-04', title: 'internet→node, ICMP 1450 bytes, DF clear: fragmented by the gateway', req: { src: 'host:internet', dst: 'node:k8s-node-1', proto: 'icmp', size: 1450, df: false } },
+        { id: 'hmtu-05', title: 'internet→client, UDP 1501 bytes: fragmented on internet\'s 1500-byte uplink', req: { src: 'host:internet', dst: 'host:client', proto: 'udp', dport: 5353, size: 1501 } },
       ],
     },
     {

@@ -31,6 +31,8 @@ import { CNI_BRIDGE, flannelVxlanIface, VXLAN_IFACE } from './names';
 import { FELIX_ROUTE_STYLES, pickRow } from '../versions/linuxTable';
 import { nodeVersions } from '../versions/nodeVersions';
 import type { Link, LinuxPodNetns, Route } from './state';
+import { routeId } from '../model/ruleIds';
+import { viewOf, type ViewText } from '../model/viewLines';
 
 const FELIX_ROUTES = 'C2 felix/dataplane/linux/route_mgr.go';
 const FELIX_VXLAN = 'C1 felix/dataplane/linux/vxlan_mgr.go';
@@ -220,6 +222,20 @@ export function formatRoute(r: Route): string {
 /** The whole table as `ip route` prints it. */
 export function formatRoutes(routes: readonly Route[]): string {
   return sortRoutes([...routes]).map(formatRoute).join('\n');
+}
+
+/**
+ * The id of a route as `ip route` lists it (model/ruleIds.ts): `table` is
+ * `main` or a pod's netns (`podRouteTable`). Undefined for the kernel's
+ * `local` table, which no view prints.
+ */
+export function routeRuleId(r: Route, table = 'main'): string | undefined {
+  return r.type === 'local' || r.type === 'broadcast' ? undefined : routeId(table, r.type, r.dst.text, r.metric);
+}
+
+/** `formatRoutes` with each line's route id. */
+export function routesView(routes: readonly Route[], table = 'main'): ViewText {
+  return viewOf(sortRoutes([...routes]), formatRoute, (r) => routeRuleId(r, table));
 }
 
 const LOCAL_TABLE = 'kernel: fib_add_ifaddr() adds a `local` route for each address of a device and a `broadcast` route for its subnet to the `local` table, which is looked up before `main` (ip rule 0)';

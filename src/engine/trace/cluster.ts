@@ -21,6 +21,7 @@ import type { Diagnostic } from '../model/diagnostic';
 import { cidrContains, parseCidr } from '../model/ipv4';
 import { calicoVtepMac, hypervMac, nodeNicMac } from '../model/macs';
 import type { PodSpec, Scenario } from '../model/scenario';
+import type { ViewText } from '../model/viewLines';
 import { versionNotes, versionsText, type ViewNote } from '../versions/notes';
 
 export type NodeState = LinuxNodeState | WindowsNodeState;
@@ -42,11 +43,10 @@ export interface CompiledCluster {
 }
 
 /** One printable view of a node's state (e.g. `routes` → `ip route` text). */
-export interface NodeStateView {
+export interface NodeStateView extends ViewText {
   id: string;
   /** The command a person would run to see this, e.g. `ip route`. */
   title: string;
-  text: string;
   /** What the view's content follows (e.g. the kube-proxy version and its nftables layout): i18n keys `versions.*`. */
   notes?: ViewNote[];
 }

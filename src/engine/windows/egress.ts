@@ -11,6 +11,7 @@ import type { WindowsNodeState } from './state';
 import { failedLb, icmpToServiceVip, missingLbStop, unservedClusterIpPort } from './loadBalancing';
 import type { Ctx } from './nodeContext';
 import { deliverToHost, stop, VXLAN_PORT } from './nodeContext';
+import { isStop, windowsMtuGate } from './vnicMtu';
 
 /** ARP on the node network and onto the wire through the external port. */
 export function transmitWire(c: Ctx, p: Packet, nextHop: string, srcMac: string): HopResult {
@@ -78,6 +79,8 @@ export function routeByHost(c: Ctx, p: Packet, srcMac: string): HopResult {
     return stop(c, 'no-route', 'no-route', { dst });
   }
   const nextHop = best.nextHop === '0.0.0.0' ? dst : best.nextHop;
+  const fitted = windowsMtuGate(c, p, { mtu: st.nicMtu, dev: HOST_VNIC, at: { component: 'routing', layer: HOST_VNIC }, local: c.local, why: `${HOST_VNIC} has the MTU of the node's NIC (the Fabric subnet's)` });
+  if (isStop(fitted)) return fitted;
   rec.add({
     at: { component: 'routing', layer: HOST_VNIC },
     action: 'route',
@@ -86,7 +89,7 @@ export function routeByHost(c: Ctx, p: Packet, srcMac: string): HopResult {
     explain: 'windows.hostRoute',
     params: { dst, nextHop },
   });
-  return transmitWire(c, p, nextHop, srcMac);
+  return transmitWire(c, fitted, nextHop, srcMac);
 }
 
 /** A service frontend with no load balancer on this node (from the compiled state): nothing on Windows answers it. */

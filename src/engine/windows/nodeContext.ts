@@ -24,6 +24,8 @@ export interface Ctx {
   rec: StepRecorder;
   /** Switch passes taken inside this node for one packet (switch → host → switch …); bounded by MAX_SWITCH_PASSES. */
   passes: number;
+  /** Whether a socket on this node (a pod's or the host's) sent the packet, vs the node forwarding it (MTU decisions). */
+  local: boolean;
 }
 
 /**

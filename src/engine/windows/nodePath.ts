@@ -37,18 +37,24 @@ import { failedLb, lbRewrite, missingLbStop, pickBackend } from './loadBalancing
 import type { StepLocation } from '../model/trace';
 import { windowsPartOf } from './parts';
 import { warnL2bridgeDsr, warnNodePortOverlay } from './buildIssues';
+import { isStop, overlayInnerMtu, vnicMtu, windowsMtuGate } from './vnicMtu';
+import { VXLAN_OVERHEAD } from '../model/packet';
 
 /**
  * Carries out the switch's decision for a packet that has been through the
  * layers (or the flow cache). `composed` runs once the layers' last action
  * (the encapsulation, if any) is recorded: the first packet's unified flow.
  */
-function dispatch(c: Ctx, p: Packet, d: Decision, composed?: () => void): HopResult {
+function dispatch(c: Ctx, p0: Packet, d: Decision, composed?: () => void): HopResult {
+  let p = p0;
   const { st, rec } = c;
   const looped = loopGuard(c, p);
   if (looped) return looped;
   if (d.kind !== 'encap') composed?.();
   if (d.kind === 'encap') {
+    const fitted = windowsMtuGate(c, p, { mtu: overlayInnerMtu(st.nicMtu), dev: HOST_VNIC, at: { component: 'vfp', layer: LAYER.encap, chain: PHYSICAL_NIC }, local: c.local, why: `VXLAN adds ${VXLAN_OVERHEAD} bytes to a packet on ${HOST_VNIC} (MTU ${st.nicMtu})` });
+    if (isStop(fitted)) return fitted;
+    p = fitted;
     const outer = encapsulate(c, p, d);
     rec.add({
       at: { component: 'vfp', layer: LAYER.encap, chain: PHYSICAL_NIC },
@@ -226,8 +232,12 @@ function fromPod(c: Ctx, podName: string, p0: Packet, unbound: boolean): HopResu
   const gwMac = st.mode === 'overlay' ? st.network.DrMacAddress ?? hnsMac(st.hostMac) : st.hostEndpoint.MacAddress;
   const peerMac = localPeer ? localPeer.mac : dst === st.hostEndpoint.IPAddress ? packetMac(st.hostEndpoint.MacAddress) : 'ff:ff:ff:ff:ff:ff';
   const dstMac = onLink ? peerMac : packetMac(gwMac);
-  const framed = withOuterEth(p, { src: pod.mac, dst: dstMac });
-  rec.add({ at: { component: 'vnic', layer: pod.pod }, action: 'transmit', before: p, after: framed, rule: { text: `Get-HnsEndpoint ${pod.endpointId}: MacAddress ${hnsMac(pod.mac)}, GatewayAddress ${pod.gateway}`, source: 'C25 Calico CNI endpoint; assumption: the overlay gateway answers ARP with the DrMacAddress', owner: pod.ref, assumption: st.mode === 'overlay' }, explain: 'windows.vnicOut', params: { pod: pod.pod, port: port.id } });
+  const ep = st.endpoints.find((e) => e.ID === pod.endpointId);
+  const mtu = vnicMtu(st.nicMtu, ep);
+  const fitted = windowsMtuGate(c, p0, { mtu, dev: `vEthernet (${ep?.Name ?? pod.pod})`, at: { component: 'vnic', layer: pod.pod }, local: true, why: `HNS endpoint ${pod.endpointId} of ${pod.pod}: ${HOST_VNIC} MTU ${st.nicMtu} − EncapOverhead ${st.nicMtu - mtu}`, params: { pod: pod.pod, overhead: st.nicMtu - mtu } });
+  if (isStop(fitted)) return fitted;
+  const framed = withOuterEth(fitted, { src: pod.mac, dst: dstMac });
+  rec.add({ at: { component: 'vnic', layer: pod.pod }, action: 'transmit', before: fitted, after: framed, rule: { text: `Get-HnsEndpoint ${pod.endpointId}: MacAddress ${hnsMac(pod.mac)}, GatewayAddress ${pod.gateway}`, source: 'C25 Calico CNI endpoint; assumption: the overlay gateway answers ARP with the DrMacAddress', owner: pod.ref, assumption: st.mode === 'overlay' }, explain: 'windows.vnicOut', params: { pod: pod.pod, port: port.id } });
   return switchFromPort(c, port, framed, pod);
 }
 
@@ -324,7 +334,7 @@ function flannelNodeToRemotePod(c: Ctx, p: Packet): HopResult {
  * @returns the steps and what happens next (send on the wire, deliver, or stop with a verdict).
  */
 export function evaluateWindowsNode(st: WindowsNodeState, arrival: Arrival, ctx: HopContext): HopResult {
-  const c: Ctx = { st, ctx, rec: new StepRecorder(st.name, windowsPartOf(st)), passes: 0 };
+  const c: Ctx = { st, ctx, rec: new StepRecorder(st.name, windowsPartOf(st)), passes: 0, local: arrival.local === true };
   if (arrival.place.kind === 'windows-pod' && arrival.local) return fromPod(c, arrival.place.pod, arrival.packet, arrival.unboundSource === true);
   if (arrival.local) return fromHost(c, arrival.packet, arrival.unboundSource === true);
   return fromWire(c, arrival);

@@ -19,6 +19,7 @@ import { PacketMarker } from './PacketMarker';
 import { Trail } from './Trail';
 import { packetLabel } from './packetLabel';
 import { useMarks } from './useMarks';
+import { xyflowAriaLabels } from './ariaLabels';
 import { FIT_OPTIONS, useRefit } from './useRefit';
 
 /** Refits the view inside <ReactFlow> (a hook needs its context). */
@@ -29,6 +30,7 @@ function Refit({ count }: { count: number }) {
 
 export function TopologyView({ topology }: { topology: Topology }) {
   const { t } = useTranslation();
+  const ariaLabels = useMemo(() => xyflowAriaLabels(t), [t]);
   const layout = useMemo(() => layoutTopology(topology), [topology]);
   const edges = useMemo(() => flowEdges(topology, layout), [topology, layout]);
   const { marks, points, trail } = useMarks(topology, layout);
@@ -67,10 +69,11 @@ export function TopologyView({ topology }: { topology: Topology }) {
         maxZoom={3}
         colorMode={theme}
         proOptions={{ hideAttribution: true }}
+        ariaLabelConfig={ariaLabels}
       >
         <Refit count={nodes.length} />
         <Background gap={24} />
-        <Controls showInteractive={false} aria-label={t('topology.zoom')} />
+        <Controls showInteractive={false} />
         <ViewportPortal>
           <Trail segments={trail} />
           {label && <PacketMarker points={points} reduceMotion={reduceMotion} speed={speed} reach={reach} proto={label.proto} encap={label.encap} reply={item?.part === 'reply'} />}
