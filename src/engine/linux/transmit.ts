@@ -49,6 +49,22 @@ function mtuGate(st: LinuxNodeState, p: Packet, dev: string, route: Route, local
   return rec.add({ at: { component: 'routing', layer: dev }, action: 'fragment', before: p, after: d.first, explain: 'linux.fragment', params: { mtu, dev, count: d.count, size: ipLength(p) } });
 }
 
+/**
+ * ip_forward() refuses a DF packet larger than the route's MTU before the
+ * FORWARD hook runs (ip_exceeds_mtu → ICMP fragmentation needed), so a
+ * FORWARD rule (e.g. a policy's drop) never sees it. Undefined when it fits
+ * or may be fragmented later (ip_finish_output, after POSTROUTING).
+ * @see Linux net/ipv4/ip_forward.c ip_forward()
+ */
+export function forwardMtuGate(st: LinuxNodeState, p: Packet, route: Route, ctx: HopContext, rec: StepRecorder): HopResult | undefined {
+  if (!route.dev) return undefined;
+  const link = st.links.find((l) => l.name === route.dev);
+  const mtu = Math.min(route.mtu ?? Infinity, link?.mtu ?? Infinity);
+  if (checkMtu(p, mtu, ctx.flow.df, false).kind !== 'frag-needed') return undefined;
+  const r = mtuGate(st, p, route.dev, route, false, ctx, rec);
+  return 'outcome' in r ? r : undefined;
+}
+
 /** Out of a NIC (the node's, or a further one: linux/moreNics.ts): ARP for the next hop on its segment, Ethernet header, onto the wire. */
 function transmitOnNic(st: LinuxNodeState, p: Packet, nextHop: string, ctx: HopContext, rec: StepRecorder, nic: Link = st.nic): HopResult {
   const station = ctx.arp(nic === st.nic ? st.ip : nic.addrs[0]!.split('/')[0]!, nextHop);
