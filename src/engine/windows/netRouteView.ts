@@ -3,7 +3,7 @@
  * default: a table of ifIndex, DestinationPrefix, NextHop, RouteMetric,
  * ifMetric, PolicyStore (Microsoft Learn, NetTCPIP Get-NetRoute: "The default
  * output omits some properties"; MSFT_NetRoute). Trace steps quote the same
- * row, so the row a step used is the one marked in the view.
+ * row's id (netRouteId), so the row a step used is the one marked in the view.
  *
  * Assumptions, said in the view's comment: ifIndex is derived from the
  * interface alias (Windows numbers interfaces as they appear); ifMetric 15 is
@@ -15,6 +15,8 @@
  */
 import { sha1Bytes } from '../model/macs';
 import type { WindowsHostRoute, WindowsNodeState } from './state';
+import { netRouteId } from '../model/ruleIds';
+import type { ViewText } from '../model/viewLines';
 
 const ROUTE_METRIC = 256;
 const IF_METRIC = 15;
@@ -25,16 +27,18 @@ export function ifIndexOf(alias: string): number {
 }
 
 /** One row of the table. */
-export function formatNetRoute(r: WindowsHostRoute): string {
+function formatNetRoute(r: WindowsHostRoute): string {
   return `${String(ifIndexOf(r.ifAlias)).padEnd(7)} ${r.dst.text.padEnd(46)} ${r.nextHop.padEnd(40)} ${String(ROUTE_METRIC).padStart(11)} ${String(IF_METRIC).padEnd(8)} ActiveStore`;
 }
 
-export function netRouteListing(st: WindowsNodeState): string {
+/** The table; each row carries the id trace steps name (netRouteId). */
+export function netRouteListing(st: WindowsNodeState): ViewText {
   const aliases = [...new Set(st.hostRoutes.map((r) => r.ifAlias))].map((a) => `ifIndex ${ifIndexOf(a)} = ${a}`).join(', ');
-  return [
+  const lines = [
     `# ${aliases || 'no routes'}; ifIndex derived, ifMetric and RouteMetric the defaults, Windows' own host routes not shown (assumptions)`,
     'ifIndex DestinationPrefix                              NextHop                                  RouteMetric ifMetric PolicyStore',
     '------- -----------------                              -------                                  ----------- -------- -----------',
     ...st.hostRoutes.map(formatNetRoute),
-  ].join('\n');
+  ];
+  return { text: lines.join('\n'), lineIds: [undefined, undefined, undefined, ...st.hostRoutes.map((r) => netRouteId(r.dst.text, r.ifAlias))] };
 }

@@ -9,13 +9,19 @@ import { preset, trace } from '../testing/traceHelpers';
 import { windowsNode } from '../testing/windowsFixtures';
 import { windowsStateViews } from './views';
 
-/** The trimmed lines of the rules the trace's steps on `node` quote (what the page's "used lines" looks up). */
-function usedLines(t: Trace, node: string): Set<string> {
-  return new Set(t.steps.filter((s) => s.node === node && s.rule).flatMap((s) => s.rule!.text.split('\n').map((l) => l.trim())).filter(Boolean));
+/** The rule ids the trace's steps on `node` name (what the page's "used lines" looks up). */
+function usedIds(t: Trace, node: string): Set<string> {
+  return new Set(t.steps.filter((s) => s.node === node && s.rule?.id).map((s) => s.rule!.id!));
+}
+
+/** The view's lines that carry one of `ids`, trimmed. */
+function linesWith(v: { text: string; lineIds?: (string | undefined)[] }, ids: Set<string>): string[] {
+  return v.text.split('\n').filter((_, i) => ids.has(v.lineIds?.[i] ?? '')).map((l) => l.trim());
 }
 
 const GUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
-const view = (id: string) => windowsStateViews(windowsNode(preset('k8s-lab'), 'k8s-lab-win-1')).find((v) => v.id === id)!.text;
+const viewOf = (id: string) => windowsStateViews(windowsNode(preset('k8s-lab'), 'k8s-lab-win-1')).find((v) => v.id === id)!;
+const view = (id: string) => viewOf(id).text;
 
 describe('vfpctrl view', () => {
   const text = view('vfp');
@@ -43,12 +49,12 @@ describe('vfpctrl view', () => {
     expect(text).toMatch(/Conditions:\n +<none>/);
   });
 
-  it('a trace through the VFP layers quotes rule lines that are lines of the view (used lines)', () => {
+  it('the rules a trace used are marked on their whole RULE block by id (used lines)', () => {
     const t = trace(preset('k8s-lab'), { src: 'pod:demo/web', dst: 'svc:demo/hello', dport: 80 });
-    const used = usedLines(t, 'k8s-lab-win-1');
-    const lines = new Set(text.split('\n').map((l) => l.trim()));
-    expect([...used].filter((l) => l.startsWith('RULE : '))).not.toEqual([]);
-    for (const l of used) if (l.startsWith('RULE : ')) expect(lines).toContain(l);
+    const marked = linesWith(viewOf('vfp'), usedIds(t, 'k8s-lab-win-1'));
+    expect(marked).toContain('RULE : LB_DSR_192.168.10.25_10.97.141.163_80_8080_TCP');
+    expect(marked).toContain('Type : lbnat');
+    expect(marked.filter((l) => l.startsWith('RULE : ')).length).toBeGreaterThan(1);
   });
 });
 
@@ -66,11 +72,10 @@ describe('Get-NetRoute view', () => {
     expect(rows.find((r) => r.includes('0.0.0.0/0'))).toMatch(/192\.168\.10\.1/);
   });
 
-  it('the route a trace step used is a row of the view', () => {
+  it('the route a trace step used is a row of the view, found by its id', () => {
     const t = trace(preset('k8s-lab'), { src: 'node:k8s-lab-win-1', dst: 'host:client', dport: 80 });
-    const rows = new Set(text.split('\n').map((l) => l.trim()));
-    const used = [...usedLines(t, 'k8s-lab-win-1')].filter((l) => rows.has(l));
-    expect(used).toHaveLength(1);
-    expect(used[0]).toMatch(/^\d+\s+192\.168\.10\.0\/24/);
+    const marked = linesWith(viewOf('routes'), usedIds(t, 'k8s-lab-win-1'));
+    expect(marked).toHaveLength(1);
+    expect(marked[0]).toMatch(/^\d+\s+192\.168\.10\.0\/24\s+0\.0\.0\.0\s+256 15\s+ActiveStore$/);
   });
 });

@@ -21,11 +21,17 @@ import { formatAclMatch } from '../policy/windowsAclMatch';
 import type { VfpAction, VfpLayer, VfpPort, VfpRule } from './vfp';
 import { LAYER } from './vfp';
 import { hnsId } from './ids';
+import { vfpRuleId } from '../model/ruleIds';
+import { ViewLines, type ViewText } from '../model/viewLines';
+
+/** A printed line and the id of the rule it belongs to (trace steps name the same id). */
+type Line = { text: string; id?: string };
+const plain = (texts: string[]): Line[] => texts.map((text) => ({ text }));
 
 const PROTO_NUMBER = { tcp: 6, udp: 17, icmp: 1 } as const;
 
 /** Indents a block, leaving its blank lines empty. */
-const indent = (lines: string[], by: string): string[] => lines.map((l) => (l ? `${by}${l}` : l));
+const indent = (lines: Line[], by: string): Line[] => lines.map((l) => (l.text ? { ...l, text: `${by}${l.text}` } : l));
 
 /** A rule group: vfpctrl groups a layer's rules by direction (and family). */
 export function vfpGroupName(layer: string, direction: VfpRule['direction']): string {
@@ -33,10 +39,6 @@ export function vfpGroupName(layer: string, direction: VfpRule['direction']): st
   return `${base}_IPv4_${direction.toUpperCase()}`;
 }
 
-/** The line that heads a rule's block; a trace step's rule text carries it too (used lines). */
-export function vfpRuleHeader(r: VfpRule): string {
-  return `RULE : ${r.id}`;
-}
 
 function ruleType(a: VfpAction): string {
   switch (a.type) {
@@ -85,7 +87,7 @@ function actionLines(a: VfpAction): string[] {
 
 function ruleBlock(r: VfpRule): string[] {
   return [
-    vfpRuleHeader(r),
+    `RULE : ${r.id}`,
     `   Friendly name : ${r.id}`,
     `   Priority : ${r.priority}`,
     `   Type : ${ruleType(r.action)}`,
@@ -95,14 +97,17 @@ function ruleBlock(r: VfpRule): string[] {
   ];
 }
 
-function layerBlock(layer: VfpLayer): string[] {
-  const out = [`LAYER : ${layer.name}`, `   Friendly name : ${layer.name}`];
+function layerBlock(port: VfpPort, layer: VfpLayer): Line[] {
+  const out = plain([`LAYER : ${layer.name}`, `   Friendly name : ${layer.name}`]);
   for (const dir of ['out', 'in'] as const) {
     const rules = layer.rules.filter((r) => r.direction === dir);
     if (!rules.length) continue;
     const group = vfpGroupName(layer.name, dir);
-    out.push('', `   GROUP : ${group}`, `      Friendly name : ${group}`, `      Direction : ${dir.toUpperCase()}`, '      Type : IPv4');
-    for (const r of [...rules].sort((a, b) => a.priority - b.priority)) out.push('', ...indent(ruleBlock(r), '      '));
+    out.push(...plain(['', `   GROUP : ${group}`, `      Friendly name : ${group}`, `      Direction : ${dir.toUpperCase()}`, '      Type : IPv4']));
+    for (const r of [...rules].sort((a, b) => a.priority - b.priority)) {
+      const id = vfpRuleId(port.id, layer.name, r.direction, r.id);
+      out.push({ text: '' }, ...indent(ruleBlock(r).map((text) => ({ text, id })), '      '));
+    }
   }
   return out;
 }
@@ -114,25 +119,33 @@ function friendlyName(port: VfpPort): string {
   return port.endpointId ?? port.id;
 }
 
-function portListing(port: VfpPort): string[] {
+function portListing(port: VfpPort): Line[] {
   const mac = port.mac.toUpperCase().replace(/:/g, '-');
   return [
+    ...plain([
     `# ${port.label}${port.ip ? ` ${port.ip}` : ''}, MAC ${mac}${port.endpointId ? `, HNS endpoint ${port.endpointId}` : ''}`,
     `PS> vfpctrl /port ${port.id} /list-rule`,
     'ITEM LIST',
     '===========',
-    ...(port.layers.length ? port.layers.flatMap((l) => ['', ...indent(layerBlock(l), '   ')]) : ['', '   <no layers>']),
-    'Command list-rule succeeded!',
+    ]),
+    ...(port.layers.length ? port.layers.flatMap((l) => [{ text: '' }, ...indent(layerBlock(port, l), '   ')]) : plain(['', '   <no layers>'])),
+    { text: 'Command list-rule succeeded!' },
   ];
 }
 
-/** The whole node: the switch ports, then each port's rules. */
-export function vfpctrlListing(st: WindowsNodeState): string {
+/** The whole node: the switch ports, then each port's rules; rule lines carry their rule's id. */
+export function vfpctrlListing(st: WindowsNodeState): ViewText {
   const head = [
     '# Port names are the HNS endpoints\' port GUIDs (EndpointPortGuid), derived from the scenario when the dump does not show them (assumption); friendly names in comments.',
     '# Group names other than LB_DSR_IPv4_OUT/IN follow the same pattern (assumption); Flags, Flow TTL and counters are not printed.',
     'PS> vfpctrl /list-vmswitch-port',
   ];
   const ports = st.ports.flatMap((p) => [`Port name             : ${p.id}`, `Port Friendly name    : ${friendlyName(p)}`, `# ${p.label}`, '']);
-  return [...head, ...ports, ...st.ports.flatMap((p) => [...portListing(p), ''])].join('\n').trimEnd();
+  const out = new ViewLines();
+  for (const text of [...head, ...ports]) out.add(text);
+  st.ports.forEach((p, i) => {
+    if (i > 0) out.add('');
+    for (const l of portListing(p)) out.add(l.text, l.id);
+  });
+  return out.build();
 }

@@ -12,14 +12,24 @@ import { vfpctrlListing } from './vfpctrlView';
 import { netRouteListing } from './netRouteView';
 import { psListText, realHnsObject } from '../views/hnsPrint';
 import { lbDuplicates, lbFrontend } from './vfpCompile';
+import { hnsObjectId } from '../model/ruleIds';
+import { ViewLines, type ViewText } from '../model/viewLines';
 
-export interface WindowsView {
+/** A view; its lines carry the ids of the rules and objects they print (model/ruleIds.ts), which trace steps name in `rule.id`. */
+export interface WindowsView extends ViewText {
   id: string;
   title: string;
-  text: string;
 }
 
 const json = (o: unknown): string => JSON.stringify(o, null, 2);
+
+/** `json(items)` (an array), each item's lines with its id. */
+function jsonArrayView<T>(items: readonly T[], id: (item: T, i: number) => string | undefined): ViewText {
+  if (items.length === 0) return { text: json(items) };
+  const out = new ViewLines().add('[');
+  items.forEach((item, i) => out.add(`${json(item).replace(/^/gm, '  ')}${i < items.length - 1 ? ',' : ''}`, id(item, i)));
+  return out.add(']').build();
+}
 
 const FAILURE_TEXT: Record<LbFailure['reason'], (f: LbFailure) => string> = {
   'backend-cap': (f) => `${f.backends} backends > ${f.cap}`,
@@ -73,13 +83,13 @@ export function windowsStateViews(st: WindowsNodeState): WindowsView[] {
   return [
     { id: 'hns-network', title: `Get-HnsNetwork | ConvertTo-Json -Depth 10${from}`, text: json(real.network) },
     { id: 'hns-network-list', title: `Get-HnsNetwork${from}`, text: psListText([real.network]) },
-    { id: 'hns-endpoint', title: `Get-HnsEndpoint | ConvertTo-Json -Depth 10${from}`, text: json(real.endpoints) },
+    { id: 'hns-endpoint', title: `Get-HnsEndpoint | ConvertTo-Json -Depth 10${from}`, ...jsonArrayView(real.endpoints, (_, i) => hnsObjectId('endpoint', st.endpoints[i]!.ID)) },
     { id: 'hns-endpoint-list', title: `Get-HnsEndpoint${from}`, text: psListText(real.endpoints) },
     { id: 'hns-namespace', title: 'Get-HnsNamespace | ConvertTo-Json -Depth 10', text: json(st.namespaces) },
     { id: 'hns-policylist', title: `Get-HnsPolicyList | ConvertTo-Json -Depth 10${from}`, text: json(real.policyLists) },
     { id: 'hns-policylist-list', title: `Get-HnsPolicyList${from}`, text: psListText(real.policyLists) },
-    { id: 'vfp', title: 'vfpctrl /list-vmswitch-port; vfpctrl /port <port GUID> /list-rule', text: vfpctrlListing(st) },
-    { id: 'routes', title: 'Get-NetRoute -AddressFamily IPv4', text: netRouteListing(st) },
+    { id: 'vfp', title: 'vfpctrl /list-vmswitch-port; vfpctrl /port <port GUID> /list-rule', ...vfpctrlListing(st) },
+    { id: 'routes', title: 'Get-NetRoute -AddressFamily IPv4', ...netRouteListing(st) },
     { id: 'lb', title: 'kube-proxy (winkernel) load balancers', text: lbSummary(st) },
     { id: 'ipam', title: 'IPAM block of this node (cf. calicoctl ipam show --show-blocks)', text: ipamListing(st) },
   ];
