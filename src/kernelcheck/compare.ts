@@ -154,6 +154,8 @@ export function kernelVerdict(proto: string, run: KernelRun): string {
   if (proto === 'icmp') {
     if (r === 'echo-reply') return 'delivered';
     if (/port unreachable|admin/.test(r)) return 'rejected';
+    // A router dropped it for its size and said so (ICMP type 3 code 4): the model's `dropped (fragmentation-needed)`.
+    if (/frag needed/.test(r)) return 'dropped';
     if (/unreachable/.test(r)) return 'no-route';
     return r === 'timeout' ? 'dropped' : r;
   }

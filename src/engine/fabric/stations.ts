@@ -12,6 +12,7 @@ import { StepRecorder } from '../model/steps';
 import { isIPv4, isLoopback } from '../model/ipv4';
 import { stationMac } from '../model/macs';
 import { segmentOf, type FabricState } from './fabric';
+import { fabricMtuGate, UPLINK_MTU } from './linkMtu';
 import type { Component, ExplainKey } from '../model/stepVocabulary';
 import { machineId } from '../model/partIds';
 
@@ -67,15 +68,15 @@ function noRoute(rec: StepRecorder, p: Packet, who: string): HopResult {
 }
 
 /** Where the gateway sends a packet for `dst`: a station on a connected subnet (by ARP), or an external host on the uplink. */
-function gatewayNextHop(f: FabricState, dst: string, ctx: HopContext): { station: Station; link: string; srcMac: string } | undefined {
+function gatewayNextHop(f: FabricState, dst: string, ctx: HopContext): { station: Station; link: string; srcMac: string; mtu: number } | undefined {
   const seg = segmentOf(f, dst);
   if (seg) {
     const station = ctx.arp(seg.subnet.gateway, dst);
     const own = seg.stations.find((s) => s.place.kind === 'gateway')!;
-    return station ? { station, link: seg.subnet.name, srcMac: own.mac } : undefined;
+    return station ? { station, link: seg.subnet.name, srcMac: own.mac, mtu: seg.subnet.mtu } : undefined;
   }
   const h = f.hosts.find((x) => x.external && x.ip === dst);
-  return h ? { station: { mac: h.mac, name: h.name, ifname: 'eth0', link: 'uplink', place: { kind: 'fabric-host', name: h.name } }, link: 'uplink', srcMac: f.uplinkMac } : undefined;
+  return h ? { station: { mac: h.mac, name: h.name, ifname: 'eth0', link: 'uplink', place: { kind: 'fabric-host', name: h.name } }, link: 'uplink', srcMac: f.uplinkMac, mtu: UPLINK_MTU } : undefined;
 }
 
 /** The packet with its outermost IPv4 header patched (the header a router reads and rewrites). */
@@ -101,9 +102,13 @@ export function evaluateGateway(f: FabricState, arrival: Arrival, ctx: HopContex
   }
   const hop = gatewayNextHop(f, ip.dst, ctx);
   if (!hop) return noRoute(rec, p, f.gatewayName);
-  if (arrival.local) return sendTo(rec, f.gatewayName, p, hop.srcMac, hop.station, hop.link, 'fabric.hostSend', { dst: ip.dst, via: hop.station.name });
+  if (arrival.local) {
+    const sent = fabricMtuGate(f.gatewayName, hop.link, hop.mtu, p, true, ctx, rec);
+    return 'outcome' in sent ? sent : sendTo(rec, f.gatewayName, sent, hop.srcMac, hop.station, hop.link, 'fabric.hostSend', { dst: ip.dst, via: hop.station.name });
+  }
   p = rec.add({ at: { component: 'fabric', layer: f.gatewayName }, action: 'forward', before: p, after: patchOuterIp(p, { ttl: ip.ttl - 1 }), rule: { text: `${ip.dst} via ${hop.link}`, source: ASSUMED, assumption: true }, explain: 'fabric.gatewayForward', params: { dst: ip.dst, link: hop.link } });
-  return sendTo(rec, f.gatewayName, p, hop.srcMac, hop.station, hop.link, 'fabric.transmit', { link: hop.link });
+  const fits = fabricMtuGate(f.gatewayName, hop.link, hop.mtu, p, false, ctx, rec);
+  return 'outcome' in fits ? fits : sendTo(rec, f.gatewayName, fits, hop.srcMac, hop.station, hop.link, 'fabric.transmit', { link: hop.link });
 }
 
 export function evaluateFabricHost(f: FabricState, name: string, arrival: Arrival, ctx: HopContext): HopResult {
@@ -126,13 +131,15 @@ export function evaluateFabricHost(f: FabricState, name: string, arrival: Arriva
     const icmp = ip.proto === 'icmp';
     return { steps: rec.steps, outcome: { kind: 'deliver', delivered: { node: name, ip: ip.dst, port: icmp ? undefined : dport, seenSrcIp: ip.src, seenSrcPort: icmp ? undefined : sport, ttl: ip.ttl } } };
   }
-  const p = arrival.packet;
-  const dst = innerIp(p).dst;
-  if (host.external) {
+  const dst = innerIp(arrival.packet).dst;
+  const seg = host.external ? undefined : segmentOf(f, host.ip)!;
+  // The host's own socket sends: its link's MTU first (fragment, or EMSGSIZE with DF; linkMtu.ts).
+  const p = fabricMtuGate(name, host.external ? 'uplink' : seg!.subnet.name, seg?.subnet.mtu ?? UPLINK_MTU, arrival.packet, true, ctx, rec);
+  if ('outcome' in p) return p;
+  if (!seg) {
     const gw: Station = { mac: f.uplinkMac, name: f.gatewayName, ifname: 'uplink', link: 'uplink', place: { kind: 'gateway' } };
     return sendTo(rec, name, p, host.mac, gw, 'uplink', 'fabric.hostSend', { dst, via: f.gatewayName });
   }
-  const seg = segmentOf(f, host.ip)!;
   const direct = segmentOf(f, dst) === seg;
   const nextHop = direct ? dst : seg.subnet.gateway;
   const station = ctx.arp(host.ip, nextHop);

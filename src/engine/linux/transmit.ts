@@ -17,11 +17,12 @@ import { HEADER_BYTES } from '../model/packet';
 import { innerIp, ipLength, outerIp, ports, withOuterEth } from '../model/packetOps';
 import type { StepRecorder } from '../model/steps';
 import { encapsulateIpip } from './ipip';
-import { checkMtu } from './mtu';
+import { checkMtu } from '../model/mtu';
 import { findFdb, findNeighbour, formatFdb, formatNeighbour } from './neigh';
 import { VXLAN_IFACE } from './names';
-import { formatRoute, lookupRoute } from './routes';
-import type { LinuxNodeState, Route } from './state';
+import { formatRoute, lookupRoute, routeRuleId } from './routes';
+import { fdbId, neighId, ruleIds } from '../model/ruleIds';
+import type { Link, LinuxNodeState, Route } from './state';
 import type { ReasonCode } from '../model/stepVocabulary';
 
 const VXLAN_SOURCE = 'C1 felix/dataplane/linux/vxlan_mgr.go; C7 felix/vxlanfdb/vxlan_fdb.go';
@@ -42,28 +43,28 @@ function mtuGate(st: LinuxNodeState, p: Packet, dev: string, route: Route, local
     return stop(rec, 'dropped', 'mtu-exceeded-local', { mtu, dev, size: ipLength(p), node: st.name });
   }
   if (d.kind === 'frag-needed') {
-    rec.add({ at: { component: 'routing', layer: dev }, action: 'icmp-error', before: p, rule: { text: formatRoute(route), source: 'Linux ip_forward(): DF set and larger than the path MTU' }, explain: 'linux.fragNeeded', params: { mtu, dev, size: ipLength(p) } });
+    rec.add({ at: { component: 'routing', layer: dev }, action: 'icmp-error', before: p, rule: { id: routeRuleId(route), text: formatRoute(route), source: 'Linux ip_forward(): DF set and larger than the path MTU' }, explain: 'linux.fragNeeded', params: { mtu, dev, size: ipLength(p) } });
     return stop(rec, 'dropped', 'fragmentation-needed', { mtu, dev, size: ipLength(p), node: st.name });
   }
   return rec.add({ at: { component: 'routing', layer: dev }, action: 'fragment', before: p, after: d.first, explain: 'linux.fragment', params: { mtu, dev, count: d.count, size: ipLength(p) } });
 }
 
-/** Out of the NIC: ARP for the next hop, Ethernet header, onto the wire. */
-function transmitOnNic(st: LinuxNodeState, p: Packet, nextHop: string, ctx: HopContext, rec: StepRecorder): HopResult {
-  const station = ctx.arp(st.ip, nextHop);
+/** Out of a NIC (the node's, or a further one: linux/moreNics.ts): ARP for the next hop on its segment, Ethernet header, onto the wire. */
+function transmitOnNic(st: LinuxNodeState, p: Packet, nextHop: string, ctx: HopContext, rec: StepRecorder, nic: Link = st.nic): HopResult {
+  const station = ctx.arp(nic === st.nic ? st.ip : nic.addrs[0]!.split('/')[0]!, nextHop);
   if (!station) {
-    rec.add({ at: { component: 'link', layer: st.nic.name }, action: 'drop', before: p, explain: 'linux.arpFailed', params: { ip: nextHop, dev: st.nic.name } });
+    rec.add({ at: { component: 'link', layer: nic.name }, action: 'drop', before: p, explain: 'linux.arpFailed', params: { ip: nextHop, dev: nic.name } });
     return stop(rec, 'dropped', 'neighbour-unreachable', { ip: nextHop, node: st.name });
   }
-  const framed = withOuterEth(p, { src: st.nic.mac, dst: station.mac });
+  const framed = withOuterEth(p, { src: nic.mac, dst: station.mac });
   rec.add({
-    at: { component: 'link', layer: st.nic.name },
+    at: { component: 'link', layer: nic.name },
     action: 'transmit',
     before: p,
     after: framed,
-    rule: { text: `${nextHop} dev ${st.nic.name} lladdr ${station.mac} REACHABLE`, source: 'kernel ARP (neighbour learned on the node network)' },
+    rule: { text: `${nextHop} dev ${nic.name} lladdr ${station.mac} REACHABLE`, source: 'kernel ARP (neighbour learned on the node network)' },
     explain: 'linux.transmitNic',
-    params: { dev: st.nic.name, nextHop, mac: station.mac, to: station.name },
+    params: { dev: nic.name, nextHop, mac: station.mac, to: station.name },
   });
   return { steps: rec.steps, outcome: { kind: 'send', next: { place: station.place, packet: framed, iif: station.ifname }, wire: { from: st.name, to: station.name, link: station.link } } };
 }
@@ -94,7 +95,7 @@ function encapsulate(st: LinuxNodeState, p: Packet, route: Route, ctx: HopContex
     action: 'encapsulate',
     before: p,
     after: outer,
-    rule: { text: `${formatNeighbour(neigh)}\n${formatFdb(fdb)}`, source: dev === VXLAN_IFACE ? VXLAN_SOURCE : FLANNEL_VXLAN_SOURCE },
+    rule: { id: ruleIds(neighId(neigh.dev, neigh.ip), fdbId(fdb.dev, fdb.mac)), text: `${formatNeighbour(neigh)}\n${formatFdb(fdb)}`, source: dev === VXLAN_IFACE ? VXLAN_SOURCE : FLANNEL_VXLAN_SOURCE },
     explain: 'linux.encapsulate',
     params: { vni: vx.vni, port: vx.port, vtepMac: neigh.mac, remote: fdb.dst, local: vx.local, dev },
   });
@@ -102,7 +103,7 @@ function encapsulate(st: LinuxNodeState, p: Packet, route: Route, ctx: HopContex
   if (!outerRoute || outerRoute.dev !== st.nic.name) {
     return stop(rec, 'no-route', 'no-route', { dst: fdb.dst, node: st.name });
   }
-  rec.add({ at: { component: 'routing', table: 'main', layer: st.nic.name }, action: 'route', before: outer, rule: { text: formatRoute(outerRoute), source: outerRoute.source, ...(outerRoute.assumption ? { assumption: true } : {}) }, explain: 'linux.routeOuter', params: { dst: fdb.dst, dev: st.nic.name }, level: 'detail' });
+  rec.add({ at: { component: 'routing', table: 'main', layer: st.nic.name }, action: 'route', before: outer, rule: { id: routeRuleId(outerRoute), text: formatRoute(outerRoute), source: outerRoute.source, ...(outerRoute.assumption ? { assumption: true } : {}) }, explain: 'linux.routeOuter', params: { dst: fdb.dst, dev: st.nic.name }, level: 'detail' });
   return transmitOnNic(st, outer, outerRoute.via ?? fdb.dst, ctx, rec);
 }
 
@@ -128,7 +129,7 @@ function transmitOnBridge(st: LinuxNodeState, p: Packet, route: Route, bridgeMac
     action: 'transmit',
     before: p,
     after: framed,
-    rule: { text: formatNeighbour(neigh), source: `${neigh.source}; bridge forwarding database: ${neigh.mac} on port ${pod.hostVeth}`, owner: pod.ref },
+    rule: { id: neighId(neigh.dev, neigh.ip), text: formatNeighbour(neigh), source: `${neigh.source}; bridge forwarding database: ${neigh.mac} on port ${pod.hostVeth}`, owner: pod.ref },
     explain: 'linux.transmitBridge',
     params: { dev, port: pod.hostVeth, pod: pod.pod },
   });
@@ -146,7 +147,7 @@ function loopback(st: LinuxNodeState, p: Packet, route: Route, rec: StepRecorder
     at: { component: 'link', layer: 'lo' },
     action: 'transmit',
     before: p,
-    rule: { text: formatRoute(route), source: `${route.source}; drivers/net/loopback.c loopback_xmit`, ...(route.type === 'broadcast' ? { assumption: true } : {}) },
+    rule: { id: routeRuleId(route), text: formatRoute(route), source: `${route.source}; drivers/net/loopback.c loopback_xmit`, ...(route.type === 'broadcast' ? { assumption: true } : {}) },
     explain: 'linux.loopback',
     params: { dst: innerIp(p).dst },
     level: 'detail',
@@ -171,6 +172,7 @@ export function transmit(st: LinuxNodeState, p: Packet, route: Route, local: boo
     return transmitOnNic(st, enc.outer, enc.route.via ?? outerIp(enc.outer).dst, ctx, rec);
   }
   if (dev === st.nic.name) return transmitOnNic(st, gated, route.via ?? innerIp(gated).dst, ctx, rec);
+  if (link?.kind === 'physical') return transmitOnNic(st, gated, route.via ?? innerIp(gated).dst, ctx, rec, link);
   if (link?.kind === 'bridge') return transmitOnBridge(st, gated, route, link.mac, rec);
   const pod = st.pods.find((x) => x.hostVeth === dev);
   if (!pod) return stop(rec, 'dropped', 'no-such-device', { dev, node: st.name });
@@ -181,7 +183,7 @@ export function transmit(st: LinuxNodeState, p: Packet, route: Route, local: boo
     action: 'transmit',
     before: gated,
     after: framed,
-    rule: neigh ? { text: formatNeighbour(neigh), source: neigh.source, owner: pod.ref } : undefined,
+    rule: neigh ? { id: neighId(neigh.dev, neigh.ip), text: formatNeighbour(neigh), source: neigh.source, owner: pod.ref } : undefined,
     explain: 'linux.transmitVeth',
     params: { dev, pod: pod.pod },
   });

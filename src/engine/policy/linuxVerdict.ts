@@ -16,6 +16,7 @@ export interface PolicyDecision {
   /** The workload interface whose chain decided. */
   iface: string;
   chain: string;
+  ruleId: string;
   ruleText: string;
   source: string;
   policy?: ObjectRef;
@@ -38,7 +39,7 @@ export function policyDecisions(hits: readonly NftHit[]): PolicyDecision[] {
   let ep: { iface: string; direction: 'ingress' | 'egress'; chain: string } | undefined;
   const decide = (h: NftHit, kind: PolicyDecision['kind']) => {
     if (!ep) return;
-    const d: PolicyDecision = { kind, direction: ep.direction, iface: ep.iface, chain: h.chain, ruleText: h.ruleText, source: h.source };
+    const d: PolicyDecision = { kind, direction: ep.direction, iface: ep.iface, chain: h.chain, ruleId: h.ruleId, ruleText: h.ruleText, source: h.source };
     if (h.owner && kind !== 'defaultDeny') d.policy = h.owner;
     const field = ruleField(h.source);
     if (field) d.rule = field;
@@ -75,7 +76,7 @@ export function policyStep(d: PolicyDecision, hook: string, before: Packet, podO
     at: { component: 'netfilter', table: 'ip calico', chain: d.chain, layer: hook },
     action: d.kind === 'allow' || d.kind === 'profile' ? 'allow' : 'drop',
     before,
-    rule: { text: d.ruleText, source: d.source, owner },
+    rule: { id: d.ruleId, text: d.ruleText, source: d.source, owner },
     explain: `policy.${d.kind}`,
     params: { pod, direction: d.direction, policy: d.policy ? describeRef(d.policy) : '', rule: d.rule ?? '', namespace: ns },
     level: d.kind === 'profile' ? 'detail' : 'hop',

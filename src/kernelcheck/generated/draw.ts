@@ -54,9 +54,6 @@ export function drawFlows(c: GenCluster, yaml: string, seed: number, count: numb
     if (seen.has(key) || out.length >= count) continue;
     seen.add(key);
     if (!traceFlow(cluster, { ...req, sport: 40000 }).trace) continue;
-    // OPEN MODEL BUG (issue 11 item 5, path MTU): a Fabric host sends a packet larger than its link's MTU whole, where
-    // Linux fragments it (DF clear) or refuses it (EMSGSIZE with DF). Kept out of the draw until fixed; see the README.
-    if (req.src.startsWith('host:') && req.size !== undefined && req.size > (req.src === 'host:client' ? c.mtu : 1500)) continue;
     out.push({ id: '', title: flowTitle(req), req });
   }
   return out;
