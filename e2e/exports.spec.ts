@@ -211,3 +211,27 @@ for (const [width, height] of [[640, 360], [480, 270]] as const) {
     await embed.screenshot({ path: test.info().outputPath(`embed-${width}x${height}.png`) });
   });
 }
+
+test('from the "every step" view: the SVG is the step shown, the slides hold every detailed step, Markdown and Mermaid stay whole', async ({ page }) => {
+  test.setTimeout(240_000);
+  const app = await labFlow(page);
+  await app.showEveryStep();
+  const count = Number((await app.stepCounter.textContent())!.match(/of (\d+)/)![1]);
+  expect(count).toBeGreaterThan(20);
+  const index = Number((await app.stepCounter.textContent())!.match(/Step (\d+)/)![1]);
+  await app.openDrawer('share');
+  const svg = await exportFile(page, 'svg');
+  expect(svg.file.suggestedFilename()).toMatch(new RegExp(`-step-${String(index).padStart(2, '0')}\\.svg$`));
+  const text = svg.bytes.toString('utf8');
+  expect(text).toContain(`Step ${index} of ${count}`);
+  expect(svg.bytes.length).toBeLessThan(200_000);
+
+  const slides = await exportFile(page, 'slides', 180_000);
+  const names = slides.bytes.toString('latin1').match(/packetwalk-[a-z0-9-]+-step-\d\d\.png/g) ?? [];
+  expect(new Set(names).size).toBe(count);
+  expect(slides.bytes.length).toBeLessThan(5 * 1024 * 1024);
+
+  const md = (await exportFile(page, 'markdown')).bytes.toString('utf8');
+  for (const address of ADDRESSES) expect(md).toContain(address);
+  expect((await exportFile(page, 'mermaid')).bytes.toString('utf8')).toMatch(/^```mermaid\nsequenceDiagram\n/);
+});

@@ -36,12 +36,14 @@ for (const size of SIZES) {
       await app.goToEvent('VNET_ENCAP_LAYER');
       await expect(page.getByTestId('packet-envelope')).toBeVisible();
       expect(await cutLabels(page)).toEqual([]);
-      // The VXLAN tag (on the rightmost node, the Windows one) ends inside the stage, after the tag's move settles.
+      // The VXLAN tag (on the rightmost node, the Windows one) ends inside the stage and leaves the acting layer's name readable.
       const stage = (await page.getByTestId('stage').boundingBox())!;
       await expect
         .poll(async () => {
           const tag = (await page.getByTestId('packet-envelope').boundingBox())!;
-          return tag.x + tag.width <= stage.x + stage.width && tag.x >= stage.x;
+          const acting = (await page.locator('[data-active]').last().boundingBox())!;
+          const overActing = tag.x < acting.x + acting.width && tag.x + tag.width > acting.x && tag.y < acting.y + acting.height && tag.y + tag.height > acting.y;
+          return tag.x + tag.width <= stage.x + stage.width && tag.x >= stage.x && !overActing;
         })
         .toBe(true);
 
@@ -56,7 +58,9 @@ for (const size of SIZES) {
       await expect(page.getByTestId('quiz')).toBeVisible();
       const topology = (await app.topology.boundingBox())!;
       expect(topology.height, 'topology height during a lesson').toBeGreaterThan(size.height * 0.5);
-      await expect(page.getByTestId('lesson-next')).toBeInViewport();
+      // The question and its choices are on screen without scrolling the side panel.
+      for (let i = 0; i < 8 && !(await page.getByTestId('quiz-question').count()); i++) await page.getByTestId('lesson-next').click();
+      await expect(page.getByTestId('quiz-choice').last()).toBeInViewport({ ratio: 1 });
     });
   }
 }

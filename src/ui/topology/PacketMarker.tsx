@@ -3,9 +3,10 @@
  * segment after another, time by distance), or jumps to the last point when
  * motion is reduced. Rendered in flow coordinates (inside ViewportPortal).
  * The tag sits just right of the acting element (`reach` right of its
- * centre), so neither its own label nor the one above it is covered; on the
- * rightmost node it is pulled back inside `maxX` (the drawing's right edge),
- * where the view is fitted, so a VXLAN envelope is never cut off.
+ * centre), so neither its own label nor the one above it is covered; where
+ * that would pass `maxX` (the drawing's right edge, where the view is fitted:
+ * the rightmost node) it sits just left of the element instead, so a VXLAN
+ * envelope is never cut off and the acting part's name stays readable.
  */
 import { select } from 'd3';
 import { useEffect, useLayoutEffect, useRef } from 'react';
@@ -48,8 +49,8 @@ export function PacketMarker({ points, reduceMotion, speed, proto, encap, reply,
   useLayoutEffect(() => {
     const el = tag.current;
     if (!el || !last) return;
-    const room = maxX - 4 - last.x - el.offsetWidth;
-    el.style.marginLeft = `${Math.min(reach + 4, room)}px`;
+    const fits = last.x + reach + 4 + el.offsetWidth <= maxX - 4;
+    el.style.marginLeft = `${fits ? reach + 4 : -(reach + 4 + el.offsetWidth)}px`;
   }, [last, reach, maxX, proto, encap]);
   useEffect(() => {
     const el = ref.current;

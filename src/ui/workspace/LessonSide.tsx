@@ -12,8 +12,9 @@ export function LessonSide() {
   if (!on) return null;
   return (
     <div className="flex flex-col gap-2 border-b border-slate-300 pb-3 dark:border-slate-700" data-testid="lesson-side">
-      <LessonDock />
+      {/* The question first: at 1366×768 the choices stay above the event list without scrolling. */}
       <QuizPanel />
+      <LessonDock />
     </div>
   );
 }
