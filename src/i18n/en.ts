@@ -132,6 +132,7 @@ export const en = {
       interactive: 'Toggle interactivity',
       minimap: 'Mini map',
       handle: 'Link point',
+      link: 'Link: {{from}} — {{to}}',
     },
   },
   player: {

@@ -132,6 +132,7 @@ export const ru: Messages = {
       interactive: 'Включить или выключить взаимодействие',
       minimap: 'Мини-карта',
       handle: 'Точка связи',
+      link: 'Связь: {{from}} — {{to}}',
     },
   },
   player: {

@@ -16,7 +16,9 @@ import type { CompileProgress, FlowRequest, NodeStateView, PresetInfo } from '..
 import type { DecodeResult } from '../share/codec';
 import type { ScenarioSource } from '../share/scenarioSource';
 import { errorMessage, type Answer } from './answer';
-import type { EngineWorkerApi, OpenedScenario, OpenScenarioOptions, Tagged, TraceResult } from './api';
+import type { EditableModel } from '../edit/editableModel';
+import type { Edit } from '../edit/edits';
+import type { EditAnswer, EngineWorkerApi, OpenedScenario, OpenScenarioOptions, Tagged, TraceResult } from './api';
 import type { Finding, ReadinessOptions, Runbook } from '../engine/index';
 import type { HnsComparison, IpamView } from './api';
 
@@ -48,6 +50,10 @@ export interface EngineClient {
   ipamView(): Promise<Answer<IpamView>>;
   /** The current scenario's HNS dumps (a files source) compared with its cluster objects. */
   compareImportedHns(): Promise<Answer<HnsComparison[]>>;
+  /** Applies a what-if edit to the scenario's text in the worker; see `EngineWorkerApi.editText`. */
+  editText(text: string, edit: Edit): Promise<Answer<EditAnswer>>;
+  /** The edit forms' model of the current scenario. */
+  editableModel(): Promise<Answer<EditableModel>>;
   /** The share state in a page address, decoded in the worker (undefined when the address has none). */
   decodeShareUrl(href: string): Promise<Answer<DecodeResult | undefined>>;
   /** Calls `listener` whenever the worker is restarted; returns the unsubscribe. */
@@ -166,6 +172,8 @@ export function createEngineClient(spawn: () => EngineWorker, { timeoutMs = DEFA
     runbook: () => tagged((remote, rev) => remote.runbook(rev)),
     ipamView: () => tagged((remote, rev) => remote.ipamView(rev)),
     compareImportedHns: () => tagged((remote, rev) => remote.compareImportedHns(rev)),
+    editText: (text, edit) => call<EditAnswer>((remote) => remote.editText(text, edit)),
+    editableModel: () => tagged((remote, rev) => remote.editableModel(rev)),
     decodeShareUrl: (href) => call<DecodeResult | undefined>((remote) => remote.decodeShareUrl(href)),
     onRestart(listener) {
       listeners.add(listener);

@@ -31,7 +31,9 @@ import {
 import { decodeShareUrl } from '../share/codec';
 import { applyScenarioEdits, importedText, resolveSourceText, sourceName, type ScenarioSource } from '../share/scenarioSource';
 import type { EngineWorkerApi, OpenedScenario, OpenScenarioOptions } from './api';
+import { editPatch } from './edits.worker';
 import { compareImported, ipamViewOf, readinessOf, runbookOf } from './whatIf.worker';
+import { editableModel } from '../edit/editableModel';
 
 /** An engine exception as a diagnostic (the engine is meant to be total; this names what it failed on). */
 export function engineErrorDiagnostic(during: string, error: unknown): Diagnostic {
@@ -128,6 +130,8 @@ export function createEngineApi(): EngineWorkerApi {
     runbook: (revision) => ({ revision, value: runbookOf(clusterFor(revision)) }),
     ipamView: (revision) => ({ revision, value: ipamViewOf(clusterFor(revision)) }),
     compareImportedHns: (revision) => ({ revision, value: compareImported(clusterFor(revision), currentFor(revision).hns) }),
+    editText: editPatch,
+    editableModel: (revision) => ({ revision, value: editableModel(clusterFor(revision).scenario) }),
     decodeShareUrl,
   };
 }

@@ -20,6 +20,7 @@ import type { ClusterView, PeerNode } from '../model/clusterView';
 import type { Diagnostic } from '../model/diagnostic';
 import { cidrContains, parseCidr } from '../model/ipv4';
 import { calicoVtepMac, hypervMac, nodeNicMac } from '../model/macs';
+import { moreNicAddresses } from '../fabric/nodeNics';
 import type { PodSpec, Scenario } from '../model/scenario';
 import type { ViewText } from '../model/viewLines';
 import { versionNotes, versionsText, type ViewNote } from '../versions/notes';
@@ -66,12 +67,15 @@ function buildView(s: Scenario, ipam: IpamState, flannel?: FlannelLeases): Clust
     const lease = flannel?.leaseOfNode.get(n.name);
     const subnet = s.fabric.subnets.find((sn) => cidrContains(parseCidr(sn.cidr)!, n.internalIP));
     const vtepMac = n.vxlanTunnelMac ?? (n.os === 'windows' ? hypervMac(`${n.name}/Calico`) : calicoVtepMac(n.name));
+    const nicMac = (Object.hasOwn(s.fabric.nodeMacs, n.name) ? s.fabric.nodeMacs[n.name]?.toLowerCase() : undefined) ?? (n.os === 'windows' ? hypervMac(`${n.name}/nic`) : nodeNicMac(n.name));
+    const moreAddrs = n.moreAddresses?.length ? moreNicAddresses(n, subnet, { name: s.fabric.linuxInterface, mac: nicMac }, s.fabric.subnets) : [];
     return {
       name: n.name,
       os: n.os,
       ip: n.internalIP,
       subnet,
-      nicMac: (Object.hasOwn(s.fabric.nodeMacs, n.name) ? s.fabric.nodeMacs[n.name]?.toLowerCase() : undefined) ?? (n.os === 'windows' ? hypervMac(`${n.name}/nic`) : nodeNicMac(n.name)),
+      nicMac,
+      ...(moreAddrs.length ? { moreAddrs } : {}),
       block: block?.cidr.text ?? lease?.text,
       pool: block?.pool.name,
       tunnelAddr: ipam.tunnelAddr.get(n.name),
