@@ -53,7 +53,7 @@ describe('readiness and the trace agree on what breaks a Windows pod’s path', 
       const r = loadScenarioText(yaml, name);
       expect(r.scenario, name).toBeTruthy();
       const c = compileScenario(r.scenario!);
-      const errors = new Set(checkReadiness(r.scenario!, c, { diagnostics: r.diagnostics }).filter((f) => f.severity === 'error').map((f) => f.id));
+      const errors = new Set<string>(checkReadiness(r.scenario!, c, { diagnostics: r.diagnostics }).filter((f) => f.severity === 'error').map((f) => f.id));
       const breaking = [...errors].filter((id) => PATH_BREAKING.has(id));
       const paths = windowsPaths(c);
       const windowsNodes = new Set(r.scenario!.nodes.filter((n) => n.os === 'windows').map((n) => n.name));
