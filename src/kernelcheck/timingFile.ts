@@ -4,8 +4,9 @@
  * to the model's, and reads the last recorded run when the kernel check
  * cannot run where the bench does (no root, no netns).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export interface ScenarioTiming {
   scenario: string;
@@ -18,8 +19,8 @@ export interface ScenarioTiming {
   at: string;
 }
 
-/** Where the timings live (under node_modules/.cache, so never committed). */
-export const TIMING_FILE = join(process.cwd(), 'node_modules', '.cache', 'packetwalk', 'kernelcheck-timing.json');
+/** Where the timings live: the OS temporary folder (outside the tree, and `npm ci` does not wipe it). */
+export const TIMING_FILE = join(tmpdir(), 'packetwalk-kernelcheck-timing.json');
 
 export function readTimings(file = TIMING_FILE): ScenarioTiming[] {
   try {
@@ -34,7 +35,6 @@ export function readTimings(file = TIMING_FILE): ScenarioTiming[] {
 export function recordTiming(t: Omit<ScenarioTiming, 'at'>, file = TIMING_FILE): void {
   try {
     const rest = readTimings(file).filter((x) => x.scenario !== t.scenario);
-    mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify([...rest, { ...t, at: new Date().toISOString() }], null, 2));
   } catch {
     // A read-only tree only loses the record.
