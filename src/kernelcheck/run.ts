@@ -21,6 +21,7 @@ import { compareFlow, type Check, type KernelRun, type NodeFrame, type WireFrame
 import { loadSpec, scenarios, type FlowSpec } from './matrix';
 import { icmpPatternBytes, probe, startListener, type Seen } from './probes';
 import { planTopology, type Topology } from './topology';
+import { recordTiming } from './timingFile';
 import { generatedBudgetMs, runGenerated } from './generated/run';
 
 const PREFIX = `pw${process.pid}-`;
@@ -153,7 +154,8 @@ async function runScenario(specIndex: number, spec: ReturnType<typeof scenarios>
   writeFileSync(script, `set -e\n${topo.script.join('\n')}\n`);
   const T0 = Date.now();
   const built = sh('sh', ['-x', script]);
-  timing(`${spec.name.slice(0, 30)} build ${Date.now() - T0} ms, ${topo.script.length} lines`);
+  const buildMs = Date.now() - T0;
+  timing(`${spec.name.slice(0, 30)} build ${buildMs} ms, ${topo.script.length} lines`);
   if (!built.ok) throw new Error(`building ${spec.name} failed:\n${built.out.trim().split('\n').slice(-6).join('\n')}`);
 
   // Listeners: every pod, node and host namespace listens on every port a flow of this scenario may reach.
@@ -252,6 +254,7 @@ async function runScenario(specIndex: number, spec: ReturnType<typeof scenarios>
   for (const n of topo.namespaces) deleteNs(n.ns);
 
   timing(`teardown ${Date.now() - T0} ms`);
+  recordTiming({ scenario: spec.name, flows: plan.length, buildMs, totalMs: Date.now() - T0 });
   const caliOf = (pod: string): string | undefined => topo.nodes.flatMap((n) => n.pods).find((p) => p.pod === pod)?.hostVeth;
   const hostMac = (host: string): string | undefined => cluster.fabric.hosts.find((h) => h.name === host)?.mac;
   return attempts.map((a) => {
