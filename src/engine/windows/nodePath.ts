@@ -22,7 +22,7 @@ import { StepRecorder } from '../model/steps';
 import { hnsMac, packetMac } from './hns';
 import { HOST_VNIC, PHYSICAL_NIC } from './network';
 import type { WindowsNodeState, WindowsPod } from './state';
-import { describeTransposition, uftLookup, uftTable } from './uft';
+import { describeTransposition, uftLookup, uftTable, type UftHit } from './uft';
 import { LAYER, type VfpPort } from './vfp';
 import { hnsObjectId } from '../model/ruleIds';
 import { matchLayer } from './vfpMatch';
@@ -42,6 +42,22 @@ import { warnL2bridgeDsr, warnNodePortOverlay } from './buildIssues';
 import { isStop, overlayInnerMtu, vnicMtu, windowsMtuGate } from './vnicMtu';
 import { VXLAN_OVERHEAD } from '../model/packet';
 
+/** A packet VFP is about to wrap in VXLAN must fit the NIC with the outer headers (first packet and cached flow alike). */
+function encapMtuGate(c: Ctx, p: Packet): Packet | HopResult {
+  const mtu = c.st.nicMtu;
+  return windowsMtuGate(c, p, { mtu: overlayInnerMtu(mtu), dev: HOST_VNIC, at: { component: 'vfp', layer: LAYER.encap, chain: PHYSICAL_NIC }, local: c.local, why: `VXLAN adds ${VXLAN_OVERHEAD} bytes to a packet on ${HOST_VNIC} (MTU ${mtu})` });
+}
+
+/**
+ * A cached flow: VFP applies the whole transposition, encapsulation included, in one step (flowCache.ts), so
+ * the MTU the first packet met before its encapsulation applies here first.
+ */
+function applyCachedFlow(c: Ctx, hit: UftHit, p: Packet, port: string): ReturnType<typeof applyFlow> | HopResult {
+  const route = hit.dir === 'forward' ? hit.entry.route : hit.entry.replyRoute;
+  const fitted = route?.kind === 'encap' ? encapMtuGate(c, p) : p;
+  return isStop(fitted) ? fitted : applyFlow(c, hit, fitted, port);
+}
+
 /**
  * Carries out the switch's decision for a packet that has been through the
  * layers (or the flow cache). `composed` runs once the layers' last action
@@ -54,7 +70,7 @@ function dispatch(c: Ctx, p0: Packet, d: Decision, composed?: () => void): HopRe
   if (looped) return looped;
   if (d.kind !== 'encap') composed?.();
   if (d.kind === 'encap') {
-    const fitted = windowsMtuGate(c, p, { mtu: overlayInnerMtu(st.nicMtu), dev: HOST_VNIC, at: { component: 'vfp', layer: LAYER.encap, chain: PHYSICAL_NIC }, local: c.local, why: `VXLAN adds ${VXLAN_OVERHEAD} bytes to a packet on ${HOST_VNIC} (MTU ${st.nicMtu})` });
+    const fitted = encapMtuGate(c, p);
     if (isStop(fitted)) return fitted;
     p = fitted;
     const outer = encapsulate(c, p, d);
@@ -80,7 +96,8 @@ function dispatch(c: Ctx, p0: Packet, d: Decision, composed?: () => void): HopRe
 function switchFromPort(c: Ctx, port: VfpPort, p: Packet, srcPod?: WindowsPod): HopResult {
   const hit = uftLookup(uftTable(c.ctx, c.st.name), tupleOf(p), port.id);
   if (hit) {
-    const applied = applyFlow(c, hit, p, port.label);
+    const applied = applyCachedFlow(c, hit, p, port.label);
+    if (isStop(applied)) return applied;
     if (applied.route?.kind === 'encap') return transmitEncapsulated(c, applied.packet, applied.route.pa);
     if (applied.route) return dispatch(c, applied.packet, applied.route);
     // First reply: the routing layer decides where it goes; the reply's route and transposition are cached.
@@ -168,7 +185,8 @@ function toHost(c: Ctx, p: Packet): HopResult {
   // A reverse hit of a flow without rewrite (a pod's inbound flow) was already applied at the pod's port: nothing to undo here.
   const undo = hit?.dir === 'reverse' && !sameTuple(hit.entry.key, hit.entry.result);
   if (hit && (undo || hit.entry.port === port.id)) {
-    const applied = applyFlow(c, hit, p, port.label);
+    const applied = applyCachedFlow(c, hit, p, port.label);
+    if (isStop(applied)) return applied;
     if (applied.route?.kind === 'encap') return transmitEncapsulated(c, applied.packet, applied.route.pa);
     if (applied.route) return dispatch(c, applied.packet, applied.route);
     const dst = innerIp(applied.packet).dst;

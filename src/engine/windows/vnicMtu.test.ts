@@ -32,6 +32,16 @@ describe('HNS vNIC MTU', () => {
     expect(s.rule?.source).toContain('EncapOverhead');
   });
 
+  it('a later packet of the host\'s cached flow meets the same MTU before VFP encapsulates it (was: 65,585 bytes on the wire; fuzz seed 1570864262)', () => {
+    for (const df of [false, true]) {
+      const first = trace(preset('k8s-lab'), { src: 'node:k8s-lab-win-1', dst: 'pod:demo/net', proto: 'udp', sport: 1029, size: 65535, df });
+      const next = trace(preset('k8s-lab'), { src: 'node:k8s-lab-win-1', dst: 'pod:demo/net', proto: 'udp', sport: 1029, size: 65535, df, packet: 'next' });
+      expect(next.steps.some((s) => s.action === 'flow-hit') || next.verdict !== 'delivered').toBe(true);
+      expect([next.verdict, next.reason?.code]).toEqual([first.verdict, first.reason?.code]);
+      expect(largestOnWire(next)).toBeLessThanOrEqual(1500);
+    }
+  });
+
   it('Overlay, no DF: the pod fragments to its vNIC MTU; the VXLAN packet on the wire fits the NIC MTU', () => {
     const t = trace(preset('k8s-lab'), { src: 'pod:demo/web', dst: 'pod:demo/net', dport: 80, size: 65535 });
     expect(t.steps.find((s) => s.explain.key === 'windows.vnicMtuFragment')?.explain.params).toMatchObject({ mtu: 1450, count: 47 });

@@ -75,6 +75,6 @@ export function windowsMtuGate(c: Ctx, p: Packet, g: MtuGate): Packet | HopResul
   return c.rec.add({ at: g.at, action: 'fragment', before: p, after: d.first, rule, explain: 'windows.vnicMtuFragment', params: { ...params, count: d.count } });
 }
 
-export function isStop(x: Packet | HopResult): x is HopResult {
+export function isStop<T extends object>(x: T | HopResult): x is HopResult {
   return 'outcome' in x;
 }
