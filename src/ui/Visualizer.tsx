@@ -15,11 +15,13 @@ import { usePlaybackClock } from './player/usePlaybackClock';
 import { useKeyboardStepping } from './player/useKeyboardStepping';
 import { Suspense } from 'react';
 import { TopologyView } from './lazyPanels';
+import { CollapsedTopology } from './topology/collapse/CollapsedTopology';
 import { StepDock } from './workspace/StepDock';
 
 export function Visualizer() {
   const { t } = useTranslation();
   const topology = useScenario((s) => s.topology);
+  const collapsed = useScenario((s) => s.collapsed);
   const presetName = useScenario((s) => s.presetName);
   const trace = useTrace((s) => s.trace);
   usePlaybackClock();
@@ -32,7 +34,8 @@ export function Visualizer() {
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">
         {trace && <VerdictBanner trace={trace} />}
         <div className="relative min-h-0 flex-1 bg-white dark:bg-slate-900" data-testid="stage">
-          {topology && (
+          {topology && collapsed && <CollapsedTopology topology={topology} />}
+          {topology && !collapsed && (
             <Suspense fallback={null}>
               <TopologyView key={presetName} topology={topology} />
             </Suspense>
