@@ -8,6 +8,7 @@
  * that arrive after the scenario changed.
  */
 import type {
+  CompileProgress,
   Diagnostic,
   Finding,
   Runbook,
@@ -132,9 +133,10 @@ export interface EngineWorkerApi {
    * Opens a scenario from its source (a preset, YAML text or imported files,
    * plus edits): parses, compiles and keeps it as the worker's current
    * cluster. A source that does not load (error diagnostics) leaves the
-   * previous cluster current, under the new revision.
+   * previous cluster current, under the new revision. `onProgress` (a
+   * comlink proxy) hears each compile stage as it starts.
    */
-  openScenario(revision: number, source: ScenarioSource, options?: OpenScenarioOptions): Tagged<OpenedScenario>;
+  openScenario(revision: number, source: ScenarioSource, options?: OpenScenarioOptions, onProgress?: (progress: CompileProgress) => void): Tagged<OpenedScenario>;
   traceFlow(revision: number, request: FlowRequest): Tagged<TraceResult>;
   nodeStateViews(revision: number, node: string): Tagged<NodeStateView[]>;
   /** A node's parts for a collapsed topology (the user opened the node); undefined for an unknown node. */

@@ -11,8 +11,8 @@
  *   listeners hear why, so the page can tell the user. After
  *   `MAX_CONSECUTIVE_CRASHES` restarts without a good answer it stops.
  */
-import { wrap, type Endpoint, type Remote } from 'comlink';
-import type { FlowRequest, NodeStateView, PresetInfo } from '../engine/index';
+import { proxy, wrap, type Endpoint, type Remote } from 'comlink';
+import type { CompileProgress, FlowRequest, NodeStateView, PresetInfo } from '../engine/index';
 import type { DecodeResult } from '../share/codec';
 import type { ScenarioSource } from '../share/scenarioSource';
 import { errorMessage, type Answer } from './answer';
@@ -37,8 +37,8 @@ export interface RestartEvent {
 
 export interface EngineClient {
   listPresets(): Promise<Answer<readonly PresetInfo[]>>;
-  /** Opens a scenario (a new revision): parsed and compiled in the worker; see `EngineWorkerApi.openScenario`. */
-  openScenario(source: ScenarioSource, options?: OpenScenarioOptions): Promise<Answer<OpenedScenario>>;
+  /** Opens a scenario (a new revision): parsed and compiled in the worker, `onProgress` hearing each compile stage; see `EngineWorkerApi.openScenario`. */
+  openScenario(source: ScenarioSource, options?: OpenScenarioOptions, onProgress?: (progress: CompileProgress) => void): Promise<Answer<OpenedScenario>>;
   traceFlow(request: FlowRequest): Promise<Answer<TraceResult>>;
   nodeStateViews(node: string): Promise<Answer<NodeStateView[]>>;
   /** A node's parts for a collapsed topology. */
@@ -162,9 +162,9 @@ export function createEngineClient(spawn: () => EngineWorker, { timeoutMs = DEFA
       return revision;
     },
     listPresets: () => call((remote) => remote.listPresets()),
-    async openScenario(source, options) {
+    async openScenario(source, options, onProgress) {
       revision += 1;
-      const answer = await tagged((remote, rev) => remote.openScenario(rev, source, options));
+      const answer = await tagged((remote, rev) => remote.openScenario(rev, source, options, onProgress && proxy(onProgress)));
       if (answer.kind === 'ok' && answer.value.compiled) lastGood = source;
       return answer;
     },

@@ -19,6 +19,7 @@ import {
   nodeStateViews,
   traceFlow,
   type CompiledCluster,
+  type CompileProgress,
   type Diagnostic,
   type DiagnosticCode,
   type HnsAttachment,
@@ -79,7 +80,7 @@ export function createEngineApi(): EngineWorkerApi {
   }
   const clusterFor = (revision: number): CompiledCluster => currentFor(revision).cluster;
 
-  function open(revision: number, source: ScenarioSource, options: OpenScenarioOptions = {}): OpenedScenario {
+  function open(revision: number, source: ScenarioSource, options: OpenScenarioOptions = {}, onProgress?: (progress: CompileProgress) => void): OpenedScenario {
     // A source that does not load leaves the previous cluster current (the page keeps showing it), under the new revision.
     if (current) current = { ...current, revision };
     let loaded: ReturnType<typeof load>;
@@ -99,7 +100,7 @@ export function createEngineApi(): EngineWorkerApi {
     const before = current?.errors;
     if (options.refuseNewErrors && before && [...errors].some((e) => !before.has(e))) return { scenario: null, diagnostics: diagnostics.filter((d) => d.severity !== 'error' || !before.has(errorKey(d))), text, baseText };
     try {
-      const cluster = compileScenario(scenario, loaded.hns.length ? { hns: loaded.hns } : {});
+      const cluster = compileScenario(scenario, { ...(loaded.hns.length ? { hns: loaded.hns } : {}), ...(onProgress ? { onProgress } : {}) });
       const feed = topologyFeed(cluster);
       const firstNode = scenario.nodes[0]?.name;
       const views = firstNode ? { node: firstNode, views: nodeStateViews(cluster, firstNode) } : undefined;
@@ -113,7 +114,7 @@ export function createEngineApi(): EngineWorkerApi {
 
   return {
     listPresets: () => PRESETS,
-    openScenario: (revision, source, options) => ({ revision, value: open(revision, source, options) }),
+    openScenario: (revision, source, options, onProgress) => ({ revision, value: open(revision, source, options, onProgress) }),
     traceFlow(revision, request) {
       const { cluster, feed } = currentFor(revision);
       try {

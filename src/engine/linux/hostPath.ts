@@ -27,7 +27,7 @@ import type { NftHookResult } from './nft/evaluate';
 import { formatRoute, localTable, lookupLocal, lookupRoute, routeRuleId } from './routes';
 import { sysctlId } from '../model/ruleIds';
 import type { Link, LinuxNodeState, Route } from './state';
-import { transmit } from './transmit';
+import { forwardMtuGate, transmit } from './transmit';
 import type { ReasonCode } from '../model/stepVocabulary';
 import { linuxPartOf } from './parts';
 import { receiveVxlan } from './vxlanReceive';
@@ -158,6 +158,8 @@ function postRouting(c: Ctx, p: Packet, route: Route, opts: { mark: number; ct: 
   let mark = opts.mark;
   const established = opts.ct !== undefined;
   if (!opts.local) {
+    const tooBig = forwardMtuGate(st, pkt, route, ctx, rec);
+    if (tooBig) return tooBig;
     const fwd = runHook(st, 'forward', pkt, { iif: opts.iif, oif: route.dev, mark, established }, ctx, rec);
     if (fwd.verdict !== 'accept') return stopResult(rec, fwd.verdict === 'reject' ? 'rejected' : 'dropped', fwd.verdict === 'reject' ? rejectCode(fwd) : 'nft-drop', { hook: 'forward', node: st.name });
     mark = fwd.packet.mark;

@@ -12,8 +12,10 @@ export interface NodeSpec {
   ref: ObjectRef;
   name: string;
   os: NodeOs;
-  /** status.addresses[type=InternalIP] (IPv4). */
+  /** status.addresses[type=InternalIP] (IPv4): the primary address. */
   internalIP: string;
+  /** Further IPv4 InternalIP/ExternalIP addresses the node holds (scenario/nodeAddresses.ts). */
+  moreAddresses?: NodeAddress[];
   podCIDR?: string;
   /** status.nodeInfo.osImage, e.g. `Windows Server 2025 Datacenter`. */
   osImage?: string;
@@ -41,6 +43,13 @@ export interface NodeSpec {
    * (kubelet `maxPods`), when the Node object carries them.
    */
   maxPods?: number;
+}
+
+/** One of a node's further addresses: `index` is its position in status.addresses. */
+export interface NodeAddress {
+  ip: string;
+  type: 'InternalIP' | 'ExternalIP';
+  index: number;
 }
 
 export interface PodSpec {

@@ -4,7 +4,7 @@
  * and compiling in the worker stand.
  */
 import { createStore } from 'zustand/vanilla';
-import type { Diagnostic, PresetInfo, Scenario, Topology } from '../../engine/index';
+import type { CompileProgress, Diagnostic, PresetInfo, Scenario, Topology } from '../../engine/index';
 import type { ScenarioSource } from '../../share/scenarioSource';
 import type { NodeParts, Places } from '../../worker/api';
 
@@ -37,6 +37,8 @@ export interface ScenarioState {
   /** Collapsed topology: the parts of the nodes the user opened, latest first. */
   opened: NodeParts[];
   status: ScenarioStatus;
+  /** The compile stage the worker last reported while opening (cleared when it answers). */
+  progress?: CompileProgress;
   /** A worker or engine error, shown as a message. */
   error?: string;
   /** The engine worker was restarted (a crash or a call that took too long); `restarted: false` once it gave up. */

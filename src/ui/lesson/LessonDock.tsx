@@ -1,4 +1,4 @@
-/** The lesson being followed, docked under the topology: its title, position, back/next, and the step's sentence. */
+/** The lesson being followed (in the side panel, LessonSide): its title, position, back/next, and the step's sentence. */
 import { useTranslation } from 'react-i18next';
 import { useClassroomApi, useLesson } from '../../state/hooks';
 import { lessonButton } from './lessonButton';
