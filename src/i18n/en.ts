@@ -120,6 +120,18 @@ export const en = {
     heading: 'Packet walk',
     label: 'Topology of the scenario: nodes with their parts, the network, the gateway and outside hosts',
     zoom: 'Zoom and fit',
+    collapsed: {
+      label: 'Topology of a large scenario: the nodes the flow passes and the nodes opened, with their parts; the other nodes as tiles',
+      summary: '{{nodes}} nodes: the diagram is collapsed. Nodes the flow passes and nodes you open are drawn with their parts.',
+      onPath: 'Nodes on the path and opened',
+      none: 'Run a flow or open a node to draw its parts.',
+      others: 'Other nodes',
+      search: 'Find a node (name or address)',
+      shown: '{{shown}} of {{count}} shown',
+      more: '{{count}} more: type to narrow the list',
+      open: 'Open node {{name}}: draw its parts and show its state',
+      machines: 'Networks, gateway and hosts',
+    },
     role: { host: 'host', gateway: 'gateway', network: 'network' },
     // @xyflow/react's own labels (its ariaLabelConfig), so they follow the language.
     aria: {

@@ -16,12 +16,14 @@ import { usePlaybackClock } from './player/usePlaybackClock';
 import { useKeyboardStepping } from './player/useKeyboardStepping';
 import { Suspense } from 'react';
 import { TopologyView } from './lazyPanels';
+import { CollapsedTopology } from './topology/collapse/CollapsedTopology';
 import { LessonSide } from './workspace/LessonSide';
 import { StepDock } from './workspace/StepDock';
 
 export function Visualizer() {
   const { t } = useTranslation();
   const topology = useScenario((s) => s.topology);
+  const collapsed = useScenario((s) => s.collapsed);
   const presetName = useScenario((s) => s.presetName);
   const trace = useTrace((s) => s.trace);
   usePlaybackClock();
@@ -34,7 +36,8 @@ export function Visualizer() {
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">
         {trace && <VerdictBanner trace={trace} />}
         <div className="relative min-h-0 flex-1 bg-white dark:bg-slate-900" data-testid="stage">
-          {topology && (
+          {topology && collapsed && <CollapsedTopology topology={topology} />}
+          {topology && !collapsed && (
             <Suspense fallback={null}>
               <TopologyView key={presetName} topology={topology} />
             </Suspense>

@@ -38,10 +38,26 @@ export interface Tagged<T> {
 /** The places (pods, nodes, hosts, services) a flow can start from or go to. */
 export type Places = ReturnType<typeof listPlaces>;
 
+/** Above this many nodes the topology is collapsed: a summary without node parts, parts sent per node (`NodeParts`). */
+export const COLLAPSE_ABOVE_NODES = 100;
+
 export interface CompileResult {
   places: Places;
-  /** The scenario's machines, networks and node parts, for the topology view. */
+  /**
+   * The scenario's machines, networks and node parts, for the topology view.
+   * When `collapsed`, a summary: nodes (each wired to its network), networks,
+   * the gateway and hosts, without node parts (those come with a trace, or
+   * from `nodeParts`).
+   */
   topology: Topology;
+  collapsed?: boolean;
+}
+
+/** One node's parts and their links (its pods, veths, tables, NIC wired to its network), for a collapsed topology. */
+export interface NodeParts {
+  node: string;
+  elements: Topology['elements'];
+  edges: Topology['edges'];
 }
 
 export interface TraceResult {
@@ -49,6 +65,8 @@ export interface TraceResult {
   diagnostics: Diagnostic[];
   /** The topology element each step (and reply step) acts on; set with `trace`. */
   locations?: TraceLocations;
+  /** Collapsed topology: the parts of the nodes the trace and its reply pass (what `locations` point into). */
+  parts?: NodeParts[];
 }
 
 /** IPAM of the compiled cluster as plain data, for the IPAM what-if view. */
@@ -121,6 +139,8 @@ export interface EngineWorkerApi {
   openScenario(revision: number, source: ScenarioSource, options?: OpenScenarioOptions, onProgress?: (progress: CompileProgress) => void): Tagged<OpenedScenario>;
   traceFlow(revision: number, request: FlowRequest): Tagged<TraceResult>;
   nodeStateViews(revision: number, node: string): Tagged<NodeStateView[]>;
+  /** A node's parts for a collapsed topology (the user opened the node); undefined for an unknown node. */
+  nodeParts(revision: number, node: string): Tagged<NodeParts | undefined>;
   /** Windows readiness findings of the current scenario. */
   checkReadiness(revision: number, options: ReadinessOptions): Tagged<Finding[]>;
   /** The article's migration runbook for the current scenario. */

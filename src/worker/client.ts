@@ -18,7 +18,7 @@ import type { ScenarioSource } from '../share/scenarioSource';
 import { errorMessage, type Answer } from './answer';
 import type { EditableModel } from '../edit/editableModel';
 import type { Edit } from '../edit/edits';
-import type { EditAnswer, EngineWorkerApi, OpenedScenario, OpenScenarioOptions, Tagged, TraceResult } from './api';
+import type { EditAnswer, EngineWorkerApi, NodeParts, OpenedScenario, OpenScenarioOptions, Tagged, TraceResult } from './api';
 import type { Finding, ReadinessOptions, Runbook } from '../engine/index';
 import type { HnsComparison, IpamView } from './api';
 
@@ -41,6 +41,8 @@ export interface EngineClient {
   openScenario(source: ScenarioSource, options?: OpenScenarioOptions, onProgress?: (progress: CompileProgress) => void): Promise<Answer<OpenedScenario>>;
   traceFlow(request: FlowRequest): Promise<Answer<TraceResult>>;
   nodeStateViews(node: string): Promise<Answer<NodeStateView[]>>;
+  /** A node's parts for a collapsed topology. */
+  nodeParts(node: string): Promise<Answer<NodeParts | undefined>>;
   /** A trace as text or Markdown, as `npm run trace` prints it (formatted in the worker with the given sentence catalogue). */
   /** Windows readiness findings of the current scenario. */
   checkReadiness(options: ReadinessOptions): Promise<Answer<Finding[]>>;
@@ -168,6 +170,7 @@ export function createEngineClient(spawn: () => EngineWorker, { timeoutMs = DEFA
     },
     traceFlow: (request) => tagged((remote, rev) => remote.traceFlow(rev, request)),
     nodeStateViews: (node) => tagged((remote, rev) => remote.nodeStateViews(rev, node)),
+    nodeParts: (node) => tagged<NodeParts | undefined>((remote, rev) => remote.nodeParts(rev, node)),
     checkReadiness: (options) => tagged((remote, rev) => remote.checkReadiness(rev, options)),
     runbook: () => tagged((remote, rev) => remote.runbook(rev)),
     ipamView: () => tagged((remote, rev) => remote.ipamView(rev)),

@@ -11,12 +11,10 @@
  */
 import {
   PRESETS,
-  buildTopology,
   compileScenario,
   importFiles,
   listPlaces,
   loadScenarioText,
-  locateTrace,
   looksLikeHnsDump,
   nodeStateViews,
   traceFlow,
@@ -26,12 +24,12 @@ import {
   type DiagnosticCode,
   type HnsAttachment,
   type LoadResult,
-  type Topology,
 } from '../engine/index';
 import { decodeShareUrl } from '../share/codec';
 import { applyScenarioEdits, importedText, resolveSourceText, sourceName, type ScenarioSource } from '../share/scenarioSource';
 import type { EngineWorkerApi, OpenedScenario, OpenScenarioOptions } from './api';
 import { editPatch } from './edits.worker';
+import { topologyFeed, type TopologyFeed } from './topologyFeed.worker';
 import { compareImported, ipamViewOf, readinessOf, runbookOf } from './whatIf.worker';
 import { editableModel } from '../edit/editableModel';
 
@@ -74,7 +72,7 @@ const WHOLE_INPUT_ERRORS: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>(
 const errorKey = (d: Diagnostic): string => JSON.stringify([d.code, d.object, d.field, d.message, d.file]);
 
 export function createEngineApi(): EngineWorkerApi {
-  let current: { revision: number; cluster: CompiledCluster; topology: Topology; hns: HnsAttachment[]; errors: ReadonlySet<string> } | undefined;
+  let current: { revision: number; cluster: CompiledCluster; feed: TopologyFeed; hns: HnsAttachment[]; errors: ReadonlySet<string> } | undefined;
 
   function currentFor(revision: number): NonNullable<typeof current> {
     if (!current || current.revision !== revision) throw new Error(`scenario revision ${revision} is not loaded in the engine worker`);
@@ -103,11 +101,12 @@ export function createEngineApi(): EngineWorkerApi {
     if (options.refuseNewErrors && before && [...errors].some((e) => !before.has(e))) return { scenario: null, diagnostics: diagnostics.filter((d) => d.severity !== 'error' || !before.has(errorKey(d))), text, baseText };
     try {
       const cluster = compileScenario(scenario, { ...(loaded.hns.length ? { hns: loaded.hns } : {}), ...(onProgress ? { onProgress } : {}) });
-      const topology = buildTopology(cluster);
+      const feed = topologyFeed(cluster);
       const firstNode = scenario.nodes[0]?.name;
       const views = firstNode ? { node: firstNode, views: nodeStateViews(cluster, firstNode) } : undefined;
-      current = { revision, cluster, topology, hns: loaded.hns, errors };
-      return { scenario, diagnostics, text, baseText, compiled: { places: listPlaces(cluster), topology, firstNode: views }, hns: loaded.hns.map((a) => ({ node: a.node, files: a.files })) };
+      current = { revision, cluster, feed, hns: loaded.hns, errors };
+      const compiled = { places: listPlaces(cluster), topology: feed.topology, ...(feed.collapsed ? { collapsed: true } : {}), firstNode: views };
+      return { scenario, diagnostics, text, baseText, compiled, hns: loaded.hns.map((a) => ({ node: a.node, files: a.files })) };
     } catch (error) {
       return { scenario: null, diagnostics: [...diagnostics, engineErrorDiagnostic('compiling the scenario', error)], text };
     }
@@ -117,15 +116,16 @@ export function createEngineApi(): EngineWorkerApi {
     listPresets: () => PRESETS,
     openScenario: (revision, source, options, onProgress) => ({ revision, value: open(revision, source, options, onProgress) }),
     traceFlow(revision, request) {
-      const { cluster, topology } = currentFor(revision);
+      const { cluster, feed } = currentFor(revision);
       try {
         const result = traceFlow(cluster, request);
-        return { revision, value: result.trace ? { ...result, locations: locateTrace(topology, result.trace) } : result };
+        return { revision, value: result.trace ? { ...result, ...feed.locate(result.trace) } : result };
       } catch (error) {
         return { revision, value: { diagnostics: [engineErrorDiagnostic(`tracing ${request.src} → ${request.dst}`, error)] } };
       }
     },
     nodeStateViews: (revision, node) => ({ revision, value: nodeStateViews(clusterFor(revision), node) }),
+    nodeParts: (revision, node) => ({ revision, value: currentFor(revision).feed.partsOf(node) }),
     checkReadiness: (revision, options) => ({ revision, value: readinessOf(clusterFor(revision), options) }),
     runbook: (revision) => ({ revision, value: runbookOf(clusterFor(revision)) }),
     ipamView: (revision) => ({ revision, value: ipamViewOf(clusterFor(revision)) }),

@@ -45,6 +45,8 @@ export interface Actions {
   /** Opens a scenario from its source; see `OpenOptions`. */
   open(source: ScenarioSource, options?: OpenOptions): Promise<OpenOutcome>;
   selectNode(name: string): Promise<void>;
+  /** Collapsed topology: opens node `name` (its parts drawn, its state shown); the list keeps the last few. */
+  openNode(name: string): Promise<void>;
   runTrace(request: FlowRequest): Promise<void>;
 }
 
@@ -63,7 +65,7 @@ export function createActions(client: EngineClient, stores: Stores & { playback:
     if (keepView) {
       scenario.setState({ status: 'compiling', error: undefined });
     } else {
-      scenario.setState({ presetName: sourceName(source), scenario: null, diagnostics: [], places: null, topology: null, status: 'loading', error: undefined });
+      scenario.setState({ presetName: sourceName(source), scenario: null, diagnostics: [], places: null, topology: null, collapsed: undefined, opened: [], status: 'loading', error: undefined });
       trace.setState(EMPTY_TRACE, true);
       nodeState.setState(EMPTY_NODE_STATE, true);
     }
@@ -84,7 +86,7 @@ export function createActions(client: EngineClient, stores: Stores & { playback:
       scenario.setState(failed ?? { status: 'error', diagnostics: opened.diagnostics });
       return { ok: false, diagnostics: errors.length ? errors : opened.diagnostics, opened };
     }
-    const { places, topology, firstNode } = opened.compiled;
+    const { places, topology, collapsed, firstNode } = opened.compiled;
     scenario.setState({
       presetName: sourceName(source),
       source,
@@ -95,6 +97,8 @@ export function createActions(client: EngineClient, stores: Stores & { playback:
       diagnostics: opened.diagnostics,
       places,
       topology,
+      collapsed,
+      opened: [],
       status: 'ready',
       error: undefined,
       engineRestart: undefined,
@@ -127,11 +131,21 @@ export function createActions(client: EngineClient, stores: Stores & { playback:
     const answer = await client.traceFlow(request);
     if (answer.kind === 'stale' || trace.getState().request !== request) return;
     if (answer.kind === 'error') return trace.setState({ status: 'error', error: answer.message });
-    trace.setState({ status: 'done', trace: answer.value.trace, locations: answer.value.locations, diagnostics: answer.value.diagnostics });
+    trace.setState({ status: 'done', trace: answer.value.trace, locations: answer.value.locations, parts: answer.value.parts, diagnostics: answer.value.diagnostics });
     // Show the state of the first cluster node the packet meets, so the lines it uses are highlighted there.
     const nodes = new Set(scenario.getState().scenario?.nodes.map((n) => n.name));
     const first = answer.value.trace?.steps.find((s) => s.node && nodes.has(s.node))?.node;
     if (first && first !== nodeState.getState().node) await selectNode(first);
+  }
+
+  /** How many opened nodes a collapsed topology keeps drawn. */
+  const OPENED_KEPT = 4;
+
+  async function openNode(name: string): Promise<void> {
+    const [parts] = await Promise.all([client.nodeParts(name), selectNode(name)]);
+    if (parts.kind !== 'ok' || !parts.value) return;
+    const kept = scenario.getState().opened.filter((p) => p.node !== name);
+    scenario.setState({ opened: [parts.value, ...kept].slice(0, OPENED_KEPT) });
   }
 
   async function loadPresets(): Promise<void> {
@@ -148,6 +162,7 @@ export function createActions(client: EngineClient, stores: Stores & { playback:
     selectPreset: async (name) => void (await drafts().openBase({ preset: name }, { restoreDraft: true })),
     open,
     selectNode,
+    openNode,
     runTrace,
   };
 }

@@ -6,9 +6,9 @@
 import { createStore } from 'zustand/vanilla';
 import type { CompileProgress, Diagnostic, PresetInfo, Scenario, Topology } from '../../engine/index';
 import type { ScenarioSource } from '../../share/scenarioSource';
-import type { Places } from '../../worker/api';
+import type { NodeParts, Places } from '../../worker/api';
 
-export type { Places };
+export type { NodeParts, Places };
 
 export const DEFAULT_PRESET = 'k8s-lab';
 
@@ -32,6 +32,10 @@ export interface ScenarioState {
   places: Places | null;
   /** Machines, networks and node parts for the topology view, from the compiled cluster. */
   topology: Topology | null;
+  /** A large cluster: `topology` is a summary without node parts, drawn collapsed (parts come with traces and `opened`). */
+  collapsed?: boolean;
+  /** Collapsed topology: the parts of the nodes the user opened, latest first. */
+  opened: NodeParts[];
   status: ScenarioStatus;
   /** The compile stage the worker last reported while opening (cleared when it answers). */
   progress?: CompileProgress;
@@ -49,6 +53,7 @@ export function createScenarioStore(presetName = DEFAULT_PRESET) {
     diagnostics: [],
     places: null,
     topology: null,
+    opened: [],
     status: 'idle',
   }));
 }

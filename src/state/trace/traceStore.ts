@@ -1,6 +1,7 @@
 /** The current trace: the last request, its Trace, where its steps act, and diagnostics, or the error. */
 import { createStore } from 'zustand/vanilla';
 import type { Diagnostic, FlowRequest, Trace, TraceLocations } from '../../engine/index';
+import type { NodeParts } from '../../worker/api';
 
 export type TraceStatus = 'idle' | 'running' | 'done' | 'error';
 
@@ -10,6 +11,8 @@ export interface TraceState {
   trace?: Trace;
   /** The topology element each step acts on. */
   locations?: TraceLocations;
+  /** Collapsed topology: the parts of the nodes the trace passes (what `locations` point into). */
+  parts?: NodeParts[];
   diagnostics: Diagnostic[];
   error?: string;
 }
