@@ -11,13 +11,15 @@ import { applyEdit } from './edits';
 import { runbookEdits } from './runbookEdits';
 
 const yaml = PRESETS.find((p) => p.name === 'k8s-main-before')!.yaml;
+/** The edit forms' model, as the worker builds it from the normalised scenario. */
+const modelOf = (text: string) => editableModel(loadScenarioText(text, 'k8s-main-before').scenario!);
 
 describe('runbookEdits', () => {
   it('steps 1–3 of k8s-main-before, applied as what-if edits, give the routes the runbook shows after step 2', () => {
     const rb = buildRunbook(loadScenarioText(yaml, 'k8s-main-before').scenario!);
     let text = yaml;
     for (const id of ['step-1', 'step-2', 'step-3'] as const) {
-      const edits = runbookEdits(rb.steps.find((s) => s.id === id)!, editableModel(text));
+      const edits = runbookEdits(rb.steps.find((s) => s.id === id)!, modelOf(text));
       expect(edits.length, id).toBeGreaterThan(0);
       for (const e of edits) text = applyEdit(text, e);
     }
@@ -31,7 +33,7 @@ describe('runbookEdits', () => {
 
   it('gives no edit for steps that only read or check, and none for a step already done', () => {
     const rb = buildRunbook(loadScenarioText(yaml, 'k8s-main-before').scenario!);
-    const model = editableModel(yaml);
+    const model = modelOf(yaml);
     for (const s of rb.steps.filter((x) => !['step-1', 'step-2', 'step-3'].includes(x.id))) expect(runbookEdits(s, model), s.id).toEqual([]);
     expect(runbookEdits({ id: 'step-2', status: 'done' }, model)).toEqual([]);
   });

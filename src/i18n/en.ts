@@ -44,6 +44,12 @@ export const en = {
   status: {
     loading: 'Loading the scenario…',
     compiling: 'Compiling the nodes…',
+    compileStage: 'Compiling the cluster: {{stage}} (step {{step}} of {{total}})…',
+    stage: {
+      ipam: 'IPAM blocks and pod addresses',
+      routing: 'every node’s peers and routes',
+      fabric: 'the Fabric: subnets, gateway and hosts',
+    },
   },
   errors: {
     engine: 'Engine error: {{message}}',
@@ -126,6 +132,7 @@ export const en = {
       interactive: 'Toggle interactivity',
       minimap: 'Mini map',
       handle: 'Link point',
+      link: 'Link: {{from}} — {{to}}',
     },
   },
   player: {

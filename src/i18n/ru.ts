@@ -45,6 +45,12 @@ export const ru: Messages = {
   status: {
     loading: 'Загружаем сценарий…',
     compiling: 'Собираем конфигурацию узлов…',
+    compileStage: 'Собираем кластер: {{stage}} (шаг {{step}} из {{total}})…',
+    stage: {
+      ipam: 'блоки IPAM и адреса подов',
+      routing: 'соседи и маршруты каждого узла',
+      fabric: 'Fabric: подсети, шлюз и хосты',
+    },
   },
   errors: {
     engine: 'Ошибка движка: {{message}}',
@@ -126,6 +132,7 @@ export const ru: Messages = {
       interactive: 'Включить или выключить взаимодействие',
       minimap: 'Мини-карта',
       handle: 'Точка связи',
+      link: 'Связь: {{from}} — {{to}}',
     },
   },
   player: {

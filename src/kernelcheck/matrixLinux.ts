@@ -7,6 +7,7 @@
 import YAML from 'yaml';
 import { PRESETS } from '../engine/index';
 import type { ScenarioSpec } from './matrix';
+import { multiAddressYaml, NODE_PORT, SECONDARY_OTHER_SUBNET as FAR, SECONDARY_SAME_SUBNET as NEAR } from '../engine/testing/multiAddress';
 
 const ASSUMED = 'packetwalk.dev/assumption';
 
@@ -69,6 +70,34 @@ export function linuxScenarios(): ScenarioSpec[] {
         { id: 'hmtu-03', title: 'internet→node, ICMP 1450 bytes DF: the gateway answers fragmentation needed (mtu 1400)', req: { src: 'host:internet', dst: 'node:k8s-node-1', proto: 'icmp', size: 1450, df: true } },
         { id: 'hmtu-04', title: 'internet→node, ICMP 1450 bytes, DF clear: fragmented by the gateway', req: { src: 'host:internet', dst: 'node:k8s-node-1', proto: 'icmp', size: 1450, df: false } },
         { id: 'hmtu-05', title: 'internet→client, UDP 1501 bytes: fragmented on internet\'s 1500-byte uplink', req: { src: 'host:internet', dst: 'host:client', proto: 'udp', dport: 5353, size: 1501 } },
+      ],
+    },
+    {
+      name: 'k8s-main-after, k8s-node-1 with several addresses (ens18 .20 and .40, ens19 on 192.168.20.0/24), kube-proxy nftables, nodePortAddresses primary (default)',
+      yaml: multiAddressYaml({ mode: 'nftables' }),
+      flows: [
+        { id: 'maddr-01', title: 'client→secondary address on the same subnet, ICMP: enters the node', req: { src: 'host:client', dst: NEAR, proto: 'icmp' } },
+        { id: 'maddr-02', title: 'client→address of the further NIC via the gateway, ICMP: enters by ens19, the reply leaves by ens18', req: { src: 'host:client', dst: FAR, proto: 'icmp' } },
+        { id: 'maddr-03', title: 'faraway→address of the further NIC on its own subnet, UDP', req: { src: 'host:faraway', dst: FAR, proto: 'udp', dport: 5353 } },
+        { id: 'maddr-04', title: 'NodePort on the primary address: served', req: { src: 'host:client', dst: 'node:k8s-node-1', proto: 'tcp', dport: NODE_PORT } },
+        { id: 'maddr-05', title: 'NodePort on a secondary address: not in nodeport-ips (primary only), the node\'s own socket', req: { src: 'host:client', dst: NEAR, proto: 'tcp', dport: NODE_PORT } },
+        { id: 'maddr-06', title: 'pod on another node→address of the further NIC, ICMP', req: { src: 'pod:demo/hello', dst: FAR, proto: 'icmp' } },
+      ],
+    },
+    {
+      name: 'k8s-main-after, k8s-node-1 with several addresses, kube-proxy nftables, nodePortAddresses [192.168.20.0/24]',
+      yaml: multiAddressYaml({ mode: 'nftables', nodePortAddresses: ['192.168.20.0/24'] }),
+      flows: [
+        { id: 'npa-01', title: 'NodePort on the further NIC\'s address (in the CIDR): served', req: { src: 'host:faraway', dst: FAR, proto: 'tcp', dport: NODE_PORT } },
+        { id: 'npa-02', title: 'NodePort on the primary address (outside the CIDR): not served', req: { src: 'host:client', dst: 'node:k8s-node-1', proto: 'tcp', dport: NODE_PORT } },
+      ],
+    },
+    {
+      name: 'k8s-main-after, k8s-node-1 with several addresses, kube-proxy iptables, nodePortAddresses unset (every local address)',
+      yaml: multiAddressYaml({ mode: 'iptables' }),
+      flows: [
+        { id: 'npa-03', title: 'NodePort on a secondary address: addrtype LOCAL, served', req: { src: 'host:client', dst: NEAR, proto: 'tcp', dport: NODE_PORT } },
+        { id: 'npa-04', title: 'NodePort on the further NIC\'s address: served', req: { src: 'host:faraway', dst: FAR, proto: 'tcp', dport: NODE_PORT } },
       ],
     },
     {

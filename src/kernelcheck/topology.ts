@@ -170,10 +170,17 @@ export function planTopology(c: Cluster, prefix: string, workDir: string): Topol
     nodes.push(st);
     const ns = `${prefix}n${i}`;
     newNs({ ns, kind: 'node', node: st.name, ip: st.ip });
-    const sg = c.fabric.segments.find((s) => s.stations.some((x) => x.name === st.name))!;
+    const sg = c.fabric.segments.find((s) => s.stations.some((x) => x.name === st.name && x.ifname === st.nic.name))!;
     plug(ns, st.nic.name, st.name, st.nic.mac, sg.subnet.name, st.nic.mtu);
     for (const a of st.nic.addrs) lines.push(`ip -n ${ns} addr add ${a} dev ${st.nic.name}`);
     lines.push(`ip -n ${ns} link set ${st.nic.name} up`);
+    // Further NICs on other Fabric subnets (a node with several addresses).
+    for (const l of st.links) {
+      if (l.kind !== 'physical' || l === st.nic) continue;
+      const seg = c.fabric.segments.find((s) => s.stations.some((x) => x.name === st.name && x.ifname === l.name))!;
+      plug(ns, l.name, st.name, l.mac, seg.subnet.name, l.mtu);
+      lines.push(...l.addrs.map((a) => `ip -n ${ns} addr add ${a} dev ${l.name}`), `ip -n ${ns} link set ${l.name} up`);
+    }
     for (const l of st.links) {
       if (!l.vxlan) continue;
       if (!vxlanPort.includes(l.vxlan.port)) vxlanPort.push(l.vxlan.port);

@@ -40,6 +40,10 @@ export function compileFabric(s: Scenario, view: ClusterView): FabricState {
       const ifname = p.os === 'windows' ? 'Ethernet' : s.fabric.linuxInterface;
       stations.push({ ip: p.ip, mac: p.nicMac, name: p.name, ifname, link: subnet.name, place: p.os === 'windows' ? { kind: 'windows-node', node: p.name } : { kind: 'linux-host', node: p.name } });
     }
+    // A node's further addresses on this subnet answer ARP from the NIC that holds them (fabric/nodeNics.ts).
+    for (const p of view.peers) {
+      for (const a of p.moreAddrs ?? []) if (a.subnet === subnet) stations.push({ ip: a.ip, mac: a.mac, name: p.name, ifname: a.ifname, link: subnet.name, place: { kind: 'linux-host', node: p.name } });
+    }
     for (const h of hosts) {
       if (!h.external && cidrContains(c, h.ip)) stations.push({ ip: h.ip, mac: h.mac, name: h.name, ifname: 'eth0', link: subnet.name, place: { kind: 'fabric-host', name: h.name } });
     }

@@ -13,6 +13,7 @@ import { mergeIptables } from './iptables/merge';
 import { linuxProxy } from './proxy/registry';
 import { serviceProxyInput } from './proxy/proxy';
 import type { Link, LinuxNodeState } from './state';
+import { moreNics } from './moreNics';
 
 /**
  * @param node the Node object; must be `os: linux`.
@@ -22,10 +23,13 @@ export function compileLinuxNode(node: NodeSpec, self: PeerNode, view: ClusterVi
   const datapath = view.datapathOf(node.name);
   const hostMtu = view.hostMtu(node.name);
   const prefixLen = self.subnet ? parseCidr(self.subnet.cidr)!.len : 24;
-  const nic: Link = { name: view.scenario.fabric.linuxInterface, kind: 'physical', mtu: hostMtu, mac: self.nicMac, addrs: [`${self.ip}/${prefixLen}`], owner: node.ref };
+  const more = moreNics(self.moreAddrs ?? [], view.scenario.fabric.linuxInterface, (a) => a.subnet.mtu, node.ref);
+  const nic: Link = { name: view.scenario.fabric.linuxInterface, kind: 'physical', mtu: hostMtu, mac: self.nicMac, addrs: [`${self.ip}/${prefixLen}`, ...more.primaryAddrs], owner: node.ref };
   const lo: Link = { name: 'lo', kind: 'loopback', mtu: 65536, mac: '00:00:00:00:00:00', addrs: ['127.0.0.1/8'] };
   const cni = LINUX_CNIS[datapath.cni.modelledAs].compile({ node, self, view, nic });
-  const proxy = linuxProxy(datapath.proxy.modelledAs).compile(serviceProxyInput(node, self, view));
+  const moreIps = (self.moreAddrs ?? []).map((a) => a.ip);
+  // kube-proxy matches nodePortAddresses against every interface address (nodeport_addresses.go GetNodeIPs), the primary first.
+  const proxy = linuxProxy(datapath.proxy.modelledAs).compile({ ...serviceProxyInput(node, self, view), nodeIPs: [self.ip, ...moreIps, ...cni.localAddrs] });
   return {
     kind: 'linux',
     name: node.name,
@@ -33,8 +37,8 @@ export function compileLinuxNode(node: NodeSpec, self: PeerNode, view: ClusterVi
     ref: node.ref,
     ip: self.ip,
     nic,
-    links: [lo, nic, ...cni.links],
-    routes: cni.routes,
+    links: [lo, nic, ...more.links, ...cni.links],
+    routes: [...cni.routes, ...more.routes],
     neigh: cni.neigh,
     fdb: cni.fdb,
     sysctls: { 'net.ipv4.ip_forward': '1', ...proxy.sysctls, ...cni.sysctls },
@@ -43,7 +47,7 @@ export function compileLinuxNode(node: NodeSpec, self: PeerNode, view: ClusterVi
     ipsets: cni.ipsets ?? [],
     cniViews: cni.views ?? [],
     pods: cni.pods,
-    localAddrs: [self.ip, '127.0.0.1', ...cni.localAddrs],
+    localAddrs: [self.ip, ...moreIps, '127.0.0.1', ...cni.localAddrs],
     tunnelAddr: cni.tunnelAddr,
     vtepMac: cni.vtepMac,
   };

@@ -24,7 +24,7 @@ export function linuxPartOf(st: LinuxNodeState, pod?: LinuxPodNetns): PartOf {
   const vxlans = st.links.filter((l) => l.kind === 'vxlan').map((l) => l.name);
   const link = (name: string | undefined): string | undefined => {
     if (name === undefined) return undefined;
-    if (name === st.nic.name) return nodePartId(node, 'nic', name);
+    if (name === st.nic.name || st.links.some((l) => l.kind === 'physical' && l.name === name)) return nodePartId(node, 'nic', name);
     if (st.pods.some((p) => p.hostVeth === name)) return nodePartId(node, 'veth', name);
     return vxlans.includes(name) ? nodePartId(node, 'vxlan', name) : undefined;
   };

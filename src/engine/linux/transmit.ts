@@ -22,7 +22,7 @@ import { findFdb, findNeighbour, formatFdb, formatNeighbour } from './neigh';
 import { VXLAN_IFACE } from './names';
 import { formatRoute, lookupRoute, routeRuleId } from './routes';
 import { fdbId, neighId, ruleIds } from '../model/ruleIds';
-import type { LinuxNodeState, Route } from './state';
+import type { Link, LinuxNodeState, Route } from './state';
 import type { ReasonCode } from '../model/stepVocabulary';
 
 const VXLAN_SOURCE = 'C1 felix/dataplane/linux/vxlan_mgr.go; C7 felix/vxlanfdb/vxlan_fdb.go';
@@ -65,22 +65,22 @@ export function forwardMtuGate(st: LinuxNodeState, p: Packet, route: Route, ctx:
   return 'outcome' in r ? r : undefined;
 }
 
-/** Out of the NIC: ARP for the next hop, Ethernet header, onto the wire. */
-function transmitOnNic(st: LinuxNodeState, p: Packet, nextHop: string, ctx: HopContext, rec: StepRecorder): HopResult {
-  const station = ctx.arp(st.ip, nextHop);
+/** Out of a NIC (the node's, or a further one: linux/moreNics.ts): ARP for the next hop on its segment, Ethernet header, onto the wire. */
+function transmitOnNic(st: LinuxNodeState, p: Packet, nextHop: string, ctx: HopContext, rec: StepRecorder, nic: Link = st.nic): HopResult {
+  const station = ctx.arp(nic === st.nic ? st.ip : nic.addrs[0]!.split('/')[0]!, nextHop);
   if (!station) {
-    rec.add({ at: { component: 'link', layer: st.nic.name }, action: 'drop', before: p, explain: 'linux.arpFailed', params: { ip: nextHop, dev: st.nic.name } });
+    rec.add({ at: { component: 'link', layer: nic.name }, action: 'drop', before: p, explain: 'linux.arpFailed', params: { ip: nextHop, dev: nic.name } });
     return stop(rec, 'dropped', 'neighbour-unreachable', { ip: nextHop, node: st.name });
   }
-  const framed = withOuterEth(p, { src: st.nic.mac, dst: station.mac });
+  const framed = withOuterEth(p, { src: nic.mac, dst: station.mac });
   rec.add({
-    at: { component: 'link', layer: st.nic.name },
+    at: { component: 'link', layer: nic.name },
     action: 'transmit',
     before: p,
     after: framed,
-    rule: { text: `${nextHop} dev ${st.nic.name} lladdr ${station.mac} REACHABLE`, source: 'kernel ARP (neighbour learned on the node network)' },
+    rule: { text: `${nextHop} dev ${nic.name} lladdr ${station.mac} REACHABLE`, source: 'kernel ARP (neighbour learned on the node network)' },
     explain: 'linux.transmitNic',
-    params: { dev: st.nic.name, nextHop, mac: station.mac, to: station.name },
+    params: { dev: nic.name, nextHop, mac: station.mac, to: station.name },
   });
   return { steps: rec.steps, outcome: { kind: 'send', next: { place: station.place, packet: framed, iif: station.ifname }, wire: { from: st.name, to: station.name, link: station.link } } };
 }
@@ -188,6 +188,7 @@ export function transmit(st: LinuxNodeState, p: Packet, route: Route, local: boo
     return transmitOnNic(st, enc.outer, enc.route.via ?? outerIp(enc.outer).dst, ctx, rec);
   }
   if (dev === st.nic.name) return transmitOnNic(st, gated, route.via ?? innerIp(gated).dst, ctx, rec);
+  if (link?.kind === 'physical') return transmitOnNic(st, gated, route.via ?? innerIp(gated).dst, ctx, rec, link);
   if (link?.kind === 'bridge') return transmitOnBridge(st, gated, route, link.mac, rec);
   const pod = st.pods.find((x) => x.hostVeth === dev);
   if (!pod) return stop(rec, 'dropped', 'no-such-device', { dev, node: st.name });

@@ -5,6 +5,7 @@
  */
 import type { Datapath } from '../datapath/datapath';
 import type { FabricSubnet, NodeOs, PodSpec, Scenario } from './scenario';
+import type { NodeNicAddress } from '../fabric/nodeNics';
 
 export interface PeerNode {
   name: string;
@@ -13,6 +14,8 @@ export interface PeerNode {
   /** The Fabric subnet the node's IP is on. */
   subnet?: FabricSubnet;
   nicMac: string;
+  /** Further addresses the node holds, with the interface of each (fabric/nodeNics.ts); Linux only. */
+  moreAddrs?: NodeNicAddress[];
   /** Calico: the node's affine block (`a.b.c.d/len`) and its pool. */
   block?: string;
   pool?: string;

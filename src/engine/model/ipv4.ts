@@ -79,6 +79,23 @@ function mask(len: number): number {
  * canonical network form).
  */
 export function parseCidr(s: string): Cidr | undefined {
+  const hit = cidrCache.get(s);
+  if (hit !== undefined) return hit ?? undefined;
+  const c = parseCidrText(s);
+  if (cidrCache.size >= CIDR_CACHE_SIZE) cidrCache.clear();
+  cidrCache.set(s, c ? Object.freeze(c) : null);
+  return c;
+}
+
+/**
+ * Parsed prefixes by text, frozen (shared by every caller): rules and routes
+ * name the same few prefixes on every packet. Bounded, as input text is
+ * untrusted; cleared when full.
+ */
+const cidrCache = new Map<string, Cidr | null>();
+const CIDR_CACHE_SIZE = 8192;
+
+function parseCidrText(s: string): Cidr | undefined {
   const [addr, lenText] = s.split('/');
   if (!addr || !isIPv4(addr)) return undefined;
   const len = lenText === undefined ? 32 : Number(lenText);

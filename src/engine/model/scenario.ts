@@ -12,8 +12,10 @@ export interface NodeSpec {
   ref: ObjectRef;
   name: string;
   os: NodeOs;
-  /** status.addresses[type=InternalIP] (IPv4). */
+  /** status.addresses[type=InternalIP] (IPv4): the primary address. */
   internalIP: string;
+  /** Further IPv4 InternalIP/ExternalIP addresses the node holds (scenario/nodeAddresses.ts). */
+  moreAddresses?: NodeAddress[];
   podCIDR?: string;
   /** status.nodeInfo.osImage, e.g. `Windows Server 2025 Datacenter`. */
   osImage?: string;
@@ -41,6 +43,13 @@ export interface NodeSpec {
    * (kubelet `maxPods`), when the Node object carries them.
    */
   maxPods?: number;
+}
+
+/** One of a node's further addresses: `index` is its position in status.addresses. */
+export interface NodeAddress {
+  ip: string;
+  type: 'InternalIP' | 'ExternalIP';
+  index: number;
 }
 
 export interface PodSpec {
@@ -120,6 +129,13 @@ export interface IPPoolSpec {
   ipipMode: EncapMode;
   natOutgoing: boolean;
   disabled: boolean;
+  /**
+   * Where the pool is written, when not as an IPPool object: an entry of the
+   * operator's `Installation.spec.calicoNetwork.ipPools[]` (the operator
+   * creates the IPPool from it), or the calico.yaml manifest's
+   * CALICO_IPV4POOL_CIDR. A what-if edit changes the object it names.
+   */
+  definedBy?: 'Installation' | 'manifest';
 }
 
 export interface CalicoSpec {
@@ -182,6 +198,8 @@ export interface KubeProxySpec {
   /** iptables mode: accept NodePorts on 127.0.0.1 (`iptables.localhostNodePorts`, default true). */
   localhostNodePorts?: boolean;
   winkernel: WinkernelSpec;
+  /** Whether the input has a winkernel KubeProxyConfiguration (`mode: kernelspace` or a `winkernel` section), which `winkernel` reads; else it holds kube-proxy's defaults. */
+  winkernelConfig?: boolean;
   /**
    * Per Windows node: its own KubeProxyConfiguration (`hostnameOverride:
    * NODE`, scenario/winkernelConfig.ts), or the flags of the Windows

@@ -7,6 +7,7 @@
 import type { Diagnostic } from '../model/diagnostic';
 import { cidrContains, parseCidr } from '../model/ipv4';
 import type { Scenario } from '../model/scenario';
+import { checkMoreNodeAddresses } from './nodeAddresses';
 
 /** A test for "is in one of these prefixes", the prefixes parsed once. */
 function inAnyOf(cidrs: string[]): (ip: string) => boolean {
@@ -70,6 +71,7 @@ export function crossCheck(s: Scenario, diags: Diagnostic[]): void {
     return false;
   });
 
+  checkMoreNodeAddresses(s, diags);
   const subnetCidrs = s.fabric.subnets.map((n) => n.cidr);
   const onSubnet = inAnyOf(subnetCidrs);
   for (const n of s.nodes) {

@@ -7,6 +7,7 @@ import type { Diagnostic, ObjectRef } from '../model/diagnostic';
 import { ipv4Range, isIPv4, isIPv6, parseCidr } from '../model/ipv4';
 import type { EndpointSliceSpec, IPPoolSpec, NodeSpec, PodSpec, ServiceSpec } from '../model/scenario';
 import type { RawObject } from './parse';
+import { moreNodeAddresses } from './nodeAddresses';
 import type { endpointSliceSchema, ipPoolSchema, nodeSchema, podSchema, serviceSchema } from './schemas';
 
 const OS_LABEL = 'kubernetes.io/os';
@@ -79,12 +80,14 @@ export function normalizeNode(n: z.infer<typeof nodeSchema>, raw: RawObject, dia
     diags.push({ severity: 'error', code: 'invalid-field', object: ref, field: `status.addresses[${addrIndex}].address`, line: raw.lineOf(['status', 'addresses']), message: `${addr} is ${unusable}, which the kubelet refuses as a node address; the node is skipped` });
     return undefined;
   }
+  const more = moreNodeAddresses(n.status.addresses, addr);
   return {
     ref,
     name: n.metadata.name,
     os: osText,
     ...nodeTunnel(n.metadata.annotations, ref, raw, diags),
     internalIP: addr,
+    ...(more.length ? { moreAddresses: more } : {}),
     podCIDR: n.spec.podCIDR,
     osImage: n.status.nodeInfo?.osImage,
     kernelVersion: n.status.nodeInfo?.kernelVersion,

@@ -30,5 +30,7 @@ export function linuxParts(st: LinuxNodeState, nodeId: string): { elements: Topo
     if (l.kind === 'vxlan') elements.push(part('vxlan', l.name, l.vxlan ? `VNI ${l.vxlan.vni}` : undefined));
   }
   elements.push(part('nic', st.nic.name, st.ip));
+  // Further NICs on other Fabric subnets (linux/moreNics.ts).
+  for (const l of st.links) if (l.kind === 'physical' && l !== st.nic) elements.push(part('nic', l.name, l.addrs[0]?.split('/')[0]));
   return { elements, edges };
 }

@@ -20,6 +20,7 @@ import type { ClusterView, PeerNode } from '../model/clusterView';
 import type { Diagnostic } from '../model/diagnostic';
 import { cidrContains, parseCidr } from '../model/ipv4';
 import { calicoVtepMac, hypervMac, nodeNicMac } from '../model/macs';
+import { moreNicAddresses } from '../fabric/nodeNics';
 import type { PodSpec, Scenario } from '../model/scenario';
 import type { ViewText } from '../model/viewLines';
 import { versionNotes, versionsText, type ViewNote } from '../versions/notes';
@@ -66,12 +67,15 @@ function buildView(s: Scenario, ipam: IpamState, flannel?: FlannelLeases): Clust
     const lease = flannel?.leaseOfNode.get(n.name);
     const subnet = s.fabric.subnets.find((sn) => cidrContains(parseCidr(sn.cidr)!, n.internalIP));
     const vtepMac = n.vxlanTunnelMac ?? (n.os === 'windows' ? hypervMac(`${n.name}/Calico`) : calicoVtepMac(n.name));
+    const nicMac = (Object.hasOwn(s.fabric.nodeMacs, n.name) ? s.fabric.nodeMacs[n.name]?.toLowerCase() : undefined) ?? (n.os === 'windows' ? hypervMac(`${n.name}/nic`) : nodeNicMac(n.name));
+    const moreAddrs = n.moreAddresses?.length ? moreNicAddresses(n, subnet, { name: s.fabric.linuxInterface, mac: nicMac }, s.fabric.subnets) : [];
     return {
       name: n.name,
       os: n.os,
       ip: n.internalIP,
       subnet,
-      nicMac: (Object.hasOwn(s.fabric.nodeMacs, n.name) ? s.fabric.nodeMacs[n.name]?.toLowerCase() : undefined) ?? (n.os === 'windows' ? hypervMac(`${n.name}/nic`) : nodeNicMac(n.name)),
+      nicMac,
+      ...(moreAddrs.length ? { moreAddrs } : {}),
       block: block?.cidr.text ?? lease?.text,
       pool: block?.pool.name,
       tunnelAddr: ipam.tunnelAddr.get(n.name),
@@ -101,12 +105,27 @@ export interface CompileOptions {
    * from what they printed instead of derived from the cluster objects.
    */
   hns?: readonly { node: string; files: string[]; hns: HnsImport }[];
+  /** Told as each stage of the compile starts (the worker passes it on to the page's status). */
+  onProgress?: (progress: CompileProgress) => void;
+}
+
+/** The cluster-wide stages of a compile, in order; node states compile later, when first used. */
+export const COMPILE_STAGES = ['ipam', 'routing', 'fabric'] as const;
+
+/** Where a compile stands: `stage` is running, `done` of `total` stages have finished. */
+export interface CompileProgress {
+  stage: (typeof COMPILE_STAGES)[number];
+  done: number;
+  total: number;
 }
 
 export function compileScenario(s: Scenario, opts: CompileOptions = {}): CompiledCluster {
+  const progress = (stage: CompileProgress['stage']): void => opts.onProgress?.({ stage, done: COMPILE_STAGES.indexOf(stage), total: COMPILE_STAGES.length });
   const diagnostics: Diagnostic[] = [];
+  progress('ipam');
   const flannel = clusterCni(s).value === 'flannel' ? computeFlannelLeases(s, diagnostics) : undefined;
   const ipam = flannel ? flannel.ipam : computeIpam(s, diagnostics);
+  progress('routing');
   const view = buildView(s, ipam, flannel);
   diagnostics.push(...windowsAclDiagnostics(view));
   const specs = new Map(s.nodes.map((n) => [n.name, n]));
@@ -125,6 +144,7 @@ export function compileScenario(s: Scenario, opts: CompileOptions = {}): Compile
       return st;
     },
   };
+  progress('fabric');
   return { scenario: s, view, ipam, ...(flannel ? { flannel } : {}), nodes, fabric: compileFabric(s, view), diagnostics };
 }
 

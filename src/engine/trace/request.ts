@@ -115,7 +115,8 @@ function findByIp(c: CompiledCluster, ip: string): { endpoint: Endpoint; place: 
     const r = podPlace(c, key)!;
     return { endpoint: { spec: ip, ip, kind: 'pod', name: key, node: r.node }, place: r.place };
   }
-  const p = c.view.peers.find((x) => x.ip === ip);
+  // Any address of a node (its primary or a further one, fabric/nodeNics.ts) means that node's stack.
+  const p = c.view.peers.find((x) => x.ip === ip || x.moreAddrs?.some((a) => a.ip === ip));
   if (p) return { endpoint: { spec: ip, ip, kind: 'node', name: p.name, node: p.name }, place: nodePlace(c, p.name)!.place };
   const h = c.fabric.hosts.find((x) => x.ip === ip);
   if (h) return { endpoint: { spec: ip, ip, kind: 'host', name: h.name }, place: { kind: 'fabric-host', name: h.name } };

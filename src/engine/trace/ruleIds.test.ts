@@ -32,6 +32,27 @@ describe('rule ids on steps and view lines', () => {
     });
   }
 
+  it('Windows: the VFP rule, HNS endpoint and host route a flow used are lines of the vfp, hns-endpoint and routes views', () => {
+    const c = preset('k8s-lab');
+    const win = c.scenario.nodes.find((n) => n.os === 'windows')!.name;
+    const winPod = c.scenario.pods.find((p) => p.nodeName === win && !p.hostNetwork)!;
+    const t = trace(c, { src: `pod:${winPod.namespace}/${winPod.name}`, dst: 'svc:demo/hello' });
+    const views = nodeStateViews(c, win);
+    // The JSON view is still exactly what ConvertTo-Json printed before it had ids.
+    const endpoints = views.find((v) => v.id === 'hns-endpoint')!;
+    expect(endpoints.text).toBe(JSON.stringify(JSON.parse(endpoints.text), null, 2));
+    const kinds = new Set<string>();
+    for (const s of steps(t).filter((x) => x.node === win && x.rule?.id !== undefined)) {
+      const kind = s.rule!.id!.split(':')[0]!;
+      kinds.add(kind);
+      const lines = linesWithId(views, s.rule!.id!);
+      if (kind === 'vfp') expect(lines.map((l) => l.trim())).toEqual([s.rule!.text.split('\n')[0]]);
+      else if (kind === 'hns') expect(lines.join('\n')).toContain(s.rule!.text.split(' ')[1]!.replace(':', ''));
+      else expect(lines).toHaveLength(1);
+    }
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(['hns', 'vfp']));
+  });
+
   it('a pod → ClusterIP flow names each route, neighbour and netfilter rule by the one line that prints it', () => {
     for (const name of ['k8s-lab', 'k8s-lab-kubeadm']) {
       const c = preset(name);

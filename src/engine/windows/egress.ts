@@ -7,6 +7,7 @@ import { HEADER_BYTES } from '../model/packet';
 import { innerIp, ipLength, ports, withOuterEth, withoutOuterEth } from '../model/packetOps';
 import { hnsMac, packetMac } from './hns';
 import { HOST_VNIC, PHYSICAL_NIC } from './network';
+import { netRouteId } from '../model/ruleIds';
 import type { WindowsNodeState } from './state';
 import { failedLb, icmpToServiceVip, missingLbStop, unservedClusterIpPort } from './loadBalancing';
 import type { Ctx } from './nodeContext';
@@ -59,7 +60,7 @@ export function transmitEncapsulated(c: Ctx, outer: Packet, pa: string): HopResu
     at: { component: 'routing', layer: HOST_VNIC },
     action: 'route',
     before: outer,
-    rule: { text: `${best.dst.text} → ${best.nextHop} (${best.ifAlias}, ${best.protocol})`, source: `M2 overlay: VXLAN between nodes leaves through the management vNIC; ${best.source}`, ...(best.assumption ? { assumption: true } : {}) },
+    rule: { id: netRouteId(best.dst.text, best.ifAlias), text: `${best.dst.text} → ${best.nextHop} (${best.ifAlias}, ${best.protocol})`, source: `M2 overlay: VXLAN between nodes leaves through the management vNIC; ${best.source}`, ...(best.assumption ? { assumption: true } : {}) },
     explain: 'windows.outerRoute',
     params: { pa, nextHop: best.nextHop },
   });
@@ -85,7 +86,7 @@ export function routeByHost(c: Ctx, p: Packet, srcMac: string): HopResult {
     at: { component: 'routing', layer: HOST_VNIC },
     action: 'route',
     before: p,
-    rule: { text: `${best.dst.text} → ${best.nextHop} (${best.ifAlias}, ${best.protocol})`, source: best.source, ...(best.assumption ? { assumption: true } : {}) },
+    rule: { id: netRouteId(best.dst.text, best.ifAlias), text: `${best.dst.text} → ${best.nextHop} (${best.ifAlias}, ${best.protocol})`, source: best.source, ...(best.assumption ? { assumption: true } : {}) },
     explain: 'windows.hostRoute',
     params: { dst, nextHop },
   });

@@ -7,10 +7,10 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RunbookStep } from '../../engine/index';
-import { EDITABLE_TEXT_LIMIT, editableModel } from '../../edit/editableModel';
+import { EDITABLE_TEXT_LIMIT } from '../../edit/editableModel';
 import { runbookEdits } from '../../edit/runbookEdits';
 import { BEFORE_EDIT } from '../../state/compare/compareStore';
-import { useCompareActions, useScenario, useTrace, useWhatIf, useWhatIfActions } from '../../state/hooks';
+import { useCompareActions, useEditableModel, useScenario, useTrace, useWhatIf, useWhatIfActions } from '../../state/hooks';
 import { secondaryButton } from '../edit/controls';
 
 export function RunbookTraceLink({ step }: { step: RunbookStep }) {
@@ -22,14 +22,8 @@ export function RunbookTraceLink({ step }: { step: RunbookStep }) {
   const whatIf = useWhatIfActions();
   const compare = useCompareActions();
   const [failed, setFailed] = useState(false);
-  const edits = useMemo(() => {
-    if (text === undefined || text.length > EDITABLE_TEXT_LIMIT) return [];
-    try {
-      return runbookEdits(step, editableModel(text));
-    } catch {
-      return [];
-    }
-  }, [step, text]);
+  const model = useEditableModel(text !== undefined && text.length > EDITABLE_TEXT_LIMIT);
+  const edits = useMemo(() => (model ? runbookEdits(step, model) : []), [step, model]);
   if (edits.length === 0) return null;
 
   const run = async () => {

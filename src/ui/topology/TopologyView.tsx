@@ -32,7 +32,7 @@ export function TopologyView({ topology }: { topology: Topology }) {
   const { t } = useTranslation();
   const ariaLabels = useMemo(() => xyflowAriaLabels(t), [t]);
   const layout = useMemo(() => layoutTopology(topology), [topology]);
-  const edges = useMemo(() => flowEdges(topology, layout), [topology, layout]);
+  const edges = useMemo(() => flowEdges(topology, layout, (from, to) => t('topology.aria.link', { from, to })), [topology, layout, t]);
   const { marks, points, trail } = useMarks(topology, layout);
   const nodes = useMemo(() => flowNodes(layout, marks), [layout, marks]);
   const item = useCurrentItem();
@@ -76,7 +76,7 @@ export function TopologyView({ topology }: { topology: Topology }) {
         <Controls showInteractive={false} />
         <ViewportPortal>
           <Trail segments={trail} />
-          {label && <PacketMarker points={points} reduceMotion={reduceMotion} speed={speed} reach={reach} proto={label.proto} encap={label.encap} reply={item?.part === 'reply'} />}
+          {label && <PacketMarker points={points} reduceMotion={reduceMotion} speed={speed} reach={reach} maxX={layout.width} proto={label.proto} encap={label.encap} reply={item?.part === 'reply'} />}
         </ViewportPortal>
       </ReactFlow>
     </div>
