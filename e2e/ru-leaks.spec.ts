@@ -10,7 +10,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { collectTranslatableText, findLatinLeaks, stripCodeSpans } from '../src/i18n/latinLeaks';
+import { collectAccessibleText, collectTranslatableText, findLatinLeaks, stripCodeSpans } from '../src/i18n/latinLeaks';
 import { expect, openLab, test } from './fixtures';
 
 test.use({ viewport: { width: 1920, height: 1080 } });
@@ -36,6 +36,10 @@ test('Russian mode: the workspace mid-trace, the drawers and a lesson quiz show 
   await app.openDrawer('flow');
   await expectNoLeaks(page, 'the flow drawer', '#drawer-flow');
   await expectNoLeaks(page, 'the header', 'header');
+  // The topology's accessible names: @xyflow/react's controls, node and edge descriptions (ariaLabelConfig).
+  const names = await app.topology.evaluate(collectAccessibleText);
+  await expect(page.locator('.react-flow__controls-zoomin')).toHaveAttribute('aria-label', 'Приблизить');
+  expect(names.flatMap((text) => findLatinLeaks(text, NAMES).map((word) => `${word} ← “${text}”`)), 'topology aria labels: English left in Russian mode').toEqual([]);
 
   // Every step of the flow: the sentence, the inspector, the events, the connection table, the topology.
   const count = Number((await app.stepCounter.textContent())!.match(/из (\d+)/)![1]);
@@ -55,10 +59,10 @@ test('Russian mode: the workspace mid-trace, the drawers and a lesson quiz show 
   for (let i = 0; i < 12 && asked < 3; i++) {
     await expect(page.getByTestId('lesson-text')).not.toHaveText('Готовим шаг…');
     if (await page.getByTestId('quiz-question').count()) {
-      await expectNoLeaks(page, `question ${asked + 1}`, '[data-testid="dock"]');
+      await expectNoLeaks(page, `question ${asked + 1}`, '[data-testid="lesson-side"]');
       await page.getByTestId('quiz-choice').first().click();
       await expect(page.getByTestId('quiz-result')).toBeVisible();
-      await expectNoLeaks(page, `answer ${asked + 1}`, '[data-testid="dock"]');
+      await expectNoLeaks(page, `answer ${asked + 1}`, '[data-testid="lesson-side"]');
       asked += 1;
     }
     if (await page.getByTestId('lesson-next').isDisabled()) break;

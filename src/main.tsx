@@ -5,7 +5,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n, pickLanguage } from './i18n';
+import { createLazyI18n, pickLanguage } from './i18n/lazy';
 import './index.css';
 import { AppContext } from './state/hooks';
 import { createApp } from './state/wiring';
@@ -16,15 +16,16 @@ import { readStoredLanguage } from './ui/languageStorage';
 import { createEngineClient } from './worker/client';
 import { spawnEngineWorker } from './worker/spawnEngineWorker';
 
+// The worker starts loading while the language's catalogue downloads.
+const mainClient = createEngineClient(spawnEngineWorker);
 const language = pickLanguage(readStoredLanguage(), navigator.languages);
-const i18n = createI18n(language);
+const i18n = await createLazyI18n(language);
 document.documentElement.lang = language;
 i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = lng;
 });
 
 // A second worker compiles the compared scenario for side by side, when first used.
-const mainClient = createEngineClient(spawnEngineWorker);
 // The app state, with share links, embed and presentation modes and lessons over it.
 const app = createApp(mainClient, createViewerSettings(i18n), { compareClient: () => createEngineClient(spawnEngineWorker) });
 

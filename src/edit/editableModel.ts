@@ -1,16 +1,26 @@
-/** The edit forms' view of the scenario text: its objects, read without the engine. */
-import { Docs, type Located } from './yamlDocument';
-import type { Encapsulation, PoolRef } from './network';
-import { slicesOf } from './services';
+/**
+ * What the edit forms offer, read from the worker's normalised scenario (issue
+ * 19 item 3): the engine's defaults are the only defaults (blockSize,
+ * natOutgoing, DSR, the OS of a node), and no YAML is parsed on the main
+ * thread. The worker builds it (`EngineWorkerApi.editableModel`); the forms
+ * turn a change into an `Edit` on the text (edits.ts).
+ */
+import { encapsulationOf, type Encapsulation } from '../engine/model/encapsulation';
+import { FELIX_VXLAN_PORT, FELIX_VXLAN_VNI } from '../engine/model/felixDefaults';
+import type { EndpointSliceSpec, Scenario } from '../engine/index';
+import type { PoolRef } from './network';
 
 /**
- * Above this size (characters) the scenario text is not parsed on the main
- * thread for the edit forms: a dump of thousands of pods is traced and
- * checked in the worker, but edited by hand only in smaller form.
+ * Above this size (characters) the edit forms are off: a dump of thousands
+ * of pods is traced and checked, but edited by hand only in smaller form
+ * (its forms would list every pod).
  */
 export const EDITABLE_TEXT_LIMIT = 2_000_000;
 
-/** What the edit forms offer: the objects of the scenario text, read without the engine. */
+/** The encapsulations the pool form offers (IPIPCrossSubnet is shown when a pool has it). */
+export const ENCAPSULATIONS: readonly Encapsulation[] = ['VXLAN', 'VXLANCrossSubnet', 'IPIP', 'None'];
+
+
 export interface EditableModel {
   nodes: { name: string; os: 'linux' | 'windows'; ip?: string }[];
   pods: { namespace: string; name: string; node: string; ip?: string }[];
@@ -25,98 +35,66 @@ export interface EditableModel {
     sessionAffinity: string;
     endpoints: { ip: string; node?: string }[];
   }[];
-  pools: (PoolRef & { cidr: string; encapsulation: Encapsulation | 'IPIPCrossSubnet'; blockSize: number; natOutgoing: boolean })[];
+  pools: (PoolRef & { cidr: string; encapsulation: Encapsulation; blockSize: number; natOutgoing: boolean })[];
+  /** Installation.spec.calicoNetwork.bgp (set when there is an Installation). */
   bgp?: 'Enabled' | 'Disabled';
   strictAffinity?: boolean;
+  /** Felix VXLAN settings where they differ from Felix's defaults (the form shows the defaults as placeholders). */
   felix?: { vni?: number; port?: number };
   enableDSR?: boolean;
-  /** Set when the scenario has a winkernel KubeProxyConfiguration. */
+  /** Set when the scenario has a winkernel KubeProxyConfiguration (what the DSR edit changes). */
   winkernel: boolean;
   flannel?: { type: 'vxlan' | 'host-gw'; vni?: number; port?: number; directRouting: boolean };
 }
 
-const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const unlessDefault = (value: number, fallback: number): number | undefined => (value === fallback ? undefined : value);
 
-function poolEncapsulation(vxlan: unknown, ipip: unknown): Encapsulation | 'IPIPCrossSubnet' {
-  if (vxlan === 'Always') return 'VXLAN';
-  if (vxlan === 'CrossSubnet') return 'VXLANCrossSubnet';
-  if (ipip === 'Always') return 'IPIP';
-  if (ipip === 'CrossSubnet') return 'IPIPCrossSubnet';
-  return 'None';
+function endpointsBySliceOwner(slices: readonly EndpointSliceSpec[]): Map<string, { ip: string; node?: string }[]> {
+  const out = new Map<string, { ip: string; node?: string }[]>();
+  for (const s of slices) {
+    const key = `${s.namespace}/${s.serviceName}`;
+    const list = out.get(key) ?? [];
+    for (const ep of s.endpoints) for (const ip of ep.addresses) list.push({ ip, ...(ep.nodeName ? { node: ep.nodeName } : {}) });
+    out.set(key, list);
+  }
+  return out;
 }
 
-/** Reads the editable objects (best effort; the engine remains the judge of validity). */
-export function editableModel(text: string): EditableModel {
-  const d = new Docs(text);
-  const js = (o: Located): Record<string, unknown> => (o.obj.toJSON() as Record<string, unknown>) ?? {};
-  const meta = (o: Located) => ({ name: String(o.obj.getIn(['metadata', 'name']) ?? ''), namespace: String(o.obj.getIn(['metadata', 'namespace']) ?? 'default') });
-  const model: EditableModel = { nodes: [], pods: [], services: [], pools: [], winkernel: false };
-
-  for (const o of d.findAll('Node')) {
-    const os = o.obj.getIn(['metadata', 'labels', 'kubernetes.io/os']) === 'windows' || o.obj.getIn(['status', 'nodeInfo', 'operatingSystem']) === 'windows' ? 'windows' : 'linux';
-    const addrs = (js(o).status as { addresses?: { type: string; address: string }[] } | undefined)?.addresses ?? [];
-    model.nodes.push({ name: meta(o).name, os, ip: addrs.find((a) => a.type === 'InternalIP')?.address });
+/** The editable objects of a normalised scenario; pools the what-if edits cannot reach (a calico.yaml manifest's) are left out. */
+export function editableModel(s: Scenario): EditableModel {
+  const endpoints = endpointsBySliceOwner(s.endpointSlices);
+  const calico = s.calico;
+  const model: EditableModel = {
+    nodes: s.nodes.map((n) => ({ name: n.name, os: n.os, ...(n.internalIP ? { ip: n.internalIP } : {}) })),
+    pods: s.pods.filter((p) => !p.hostNetwork).map((p) => ({ namespace: p.namespace, name: p.name, node: p.nodeName, ...(p.ip ? { ip: p.ip } : {}) })),
+    services: s.services.map((svc) => {
+      const p0 = svc.ports[0];
+      return {
+        namespace: svc.namespace,
+        name: svc.name,
+        type: svc.type,
+        ...(p0 ? { port: p0.port } : {}),
+        ...(typeof p0?.targetPort === 'number' ? { targetPort: p0.targetPort } : {}),
+        ...(p0?.nodePort !== undefined ? { nodePort: p0.nodePort } : {}),
+        externalTrafficPolicy: svc.externalTrafficPolicy,
+        sessionAffinity: svc.sessionAffinity,
+        endpoints: endpoints.get(`${svc.namespace}/${svc.name}`) ?? [],
+      };
+    }),
+    pools: (calico?.pools ?? [])
+      .filter((p) => p.definedBy !== 'manifest')
+      .map((p) => ({ source: p.definedBy === 'Installation' ? 'installation' : 'ippool', name: p.name, cidr: p.cidr, encapsulation: encapsulationOf(p), blockSize: p.blockSize, natOutgoing: p.natOutgoing })),
+    winkernel: s.kubeProxy.winkernelConfig === true,
+  };
+  if (calico?.installation) model.bgp = calico.bgp;
+  if (calico) {
+    model.strictAffinity = calico.strictAffinity;
+    model.felix = { vni: unlessDefault(calico.vxlanVNI, FELIX_VXLAN_VNI), port: unlessDefault(calico.vxlanPort, FELIX_VXLAN_PORT) };
   }
-  for (const o of d.findAll('Pod')) {
-    if (o.obj.getIn(['spec', 'hostNetwork']) === true) continue;
-    model.pods.push({ ...meta(o), node: String(o.obj.getIn(['spec', 'nodeName']) ?? ''), ip: str(o.obj.getIn(['status', 'podIP'])) });
-  }
-  for (const o of d.findAll('Service')) {
-    const m = meta(o);
-    const spec = (js(o).spec ?? {}) as { type?: string; ports?: { port?: number; targetPort?: unknown; nodePort?: number }[]; externalTrafficPolicy?: string; sessionAffinity?: string };
-    const p0 = spec.ports?.[0];
-    const endpoints = slicesOf(d, m.namespace, m.name).flatMap((s) =>
-      ((js(s).endpoints as { addresses?: string[]; nodeName?: string }[] | null | undefined) ?? []).flatMap((ep) => (ep.addresses ?? []).map((ip) => ({ ip, node: ep.nodeName }))),
-    );
-    model.services.push({
-      ...m,
-      type: spec.type ?? 'ClusterIP',
-      port: p0?.port,
-      targetPort: num(p0?.targetPort),
-      nodePort: p0?.nodePort,
-      externalTrafficPolicy: spec.externalTrafficPolicy ?? 'Cluster',
-      sessionAffinity: spec.sessionAffinity ?? 'None',
-      endpoints,
-    });
-  }
-  const inst = d.find('Installation');
-  if (inst) {
-    const net = ((js(inst).spec as Record<string, unknown> | undefined)?.calicoNetwork ?? {}) as { bgp?: 'Enabled' | 'Disabled'; ipPools?: Record<string, unknown>[] };
-    model.bgp = net.bgp;
-    for (const [i, p] of (net.ipPools ?? []).entries()) {
-      model.pools.push({
-        source: 'installation',
-        name: str(p.name) ?? `pool-${i}`,
-        cidr: str(p.cidr) ?? '',
-        encapsulation: (str(p.encapsulation) as Encapsulation | undefined) ?? 'IPIP',
-        blockSize: num(p.blockSize) ?? 26,
-        natOutgoing: p.natOutgoing !== 'Disabled',
-      });
-    }
-  }
-  for (const o of d.findAll('IPPool')) {
-    const spec = (js(o).spec ?? {}) as Record<string, unknown>;
-    model.pools.push({ source: 'ippool', name: meta(o).name, cidr: str(spec.cidr) ?? '', encapsulation: poolEncapsulation(spec.vxlanMode, spec.ipipMode), blockSize: num(spec.blockSize) ?? 26, natOutgoing: spec.natOutgoing === true });
-  }
-  const ipam = d.find(['IPAMConfiguration', 'IPAMConfig']);
-  if (ipam || model.pools.length > 0) model.strictAffinity = ipam?.obj.getIn(['spec', 'strictAffinity']) === true;
-  const felix = d.find('FelixConfiguration', 'default') ?? d.find('FelixConfiguration');
-  if (felix || model.pools.length > 0) model.felix = { vni: num(felix?.obj.getIn(['spec', 'vxlanVNI'])), port: num(felix?.obj.getIn(['spec', 'vxlanPort'])) };
-  const kp = d.findAll('KubeProxyConfiguration').find((o) => o.obj.has('winkernel') || o.obj.get('mode') === 'kernelspace');
-  if (kp) {
-    model.winkernel = true;
-    model.enableDSR = kp.obj.getIn(['winkernel', 'enableDSR']) === true;
-  }
-  const cm = d.find('ConfigMap', 'kube-flannel-cfg');
-  const conf = str(cm?.obj.getIn(['data', 'net-conf.json']));
-  if (conf) {
-    try {
-      const b = ((JSON.parse(conf) as { Backend?: Record<string, unknown> }).Backend ?? {}) as Record<string, unknown>;
-      model.flannel = { type: b.Type === 'host-gw' ? 'host-gw' : 'vxlan', vni: num(b.VNI), port: num(b.Port), directRouting: b.DirectRouting === true };
-    } catch {
-      // the engine reports the broken net-conf.json
-    }
+  if (model.winkernel) model.enableDSR = s.kubeProxy.winkernel.enableDSR;
+  if (s.flannel) {
+    const b = s.flannel.backend;
+    model.flannel = { type: b.type, ...(b.type === 'vxlan' ? { vni: b.vni, port: b.port } : {}), directRouting: b.directRouting };
   }
   return model;
 }

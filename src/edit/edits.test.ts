@@ -6,12 +6,17 @@ import { EditError, applyEdit, type Edit } from './edits';
 
 const preset = (name: string): string => PRESETS.find((p) => p.name === name)!.yaml;
 
+const NODE = 'apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\nstatus:\n  addresses:\n  - type: InternalIP\n    address: 10.0.0.5\n';
+
+/** The edit forms' model of a text, as the worker builds it: from the engine's normalised scenario (a node added to a fragment, so it loads). */
+const modelOf = (text: string) => editableModel(loadScenarioText(/kind: Node\b|"Node"/.test(text) ? text : `${text}---\n${NODE}`, 'edited').scenario!);
+
 /** Applies edits and loads the result with the engine: no load errors. */
 function edited(name: string, ...edits: Edit[]) {
   const text = edits.reduce(applyEdit, preset(name));
   const loaded = loadScenarioText(text, 'edited');
   expect(loaded.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  return { text, scenario: loaded.scenario!, model: editableModel(text) };
+  return { text, scenario: loaded.scenario!, model: editableModel(loaded.scenario!) };
 }
 
 describe('applyEdit', () => {
@@ -33,9 +38,9 @@ describe('applyEdit', () => {
     const ipip = applyEdit(text, { op: 'setPool', pool: { source: 'ippool', name: 'p' }, encapsulation: 'IPIP', natOutgoing: true });
     expect(ipip).toContain('vxlanMode: Never');
     expect(ipip).toContain('ipipMode: Always');
-    expect(editableModel(ipip).pools[0]).toMatchObject({ source: 'ippool', encapsulation: 'IPIP', natOutgoing: true });
+    expect(modelOf(ipip).pools[0]).toMatchObject({ source: 'ippool', encapsulation: 'IPIP', natOutgoing: true });
     const cross = applyEdit(ipip, { op: 'setPool', pool: { source: 'ippool', name: 'p' }, encapsulation: 'VXLANCrossSubnet' });
-    expect(editableModel(cross).pools[0]!.encapsulation).toBe('VXLANCrossSubnet');
+    expect(modelOf(cross).pools[0]!.encapsulation).toBe('VXLANCrossSubnet');
   });
 
   it('sets bgp, strictAffinity, Felix VNI/port, enableDSR', () => {
@@ -78,7 +83,7 @@ describe('applyEdit', () => {
   });
 
   it('moves a pod with its endpoints', () => {
-    const before = editableModel(preset('k8s-main-before'));
+    const before = modelOf(preset('k8s-main-before'));
     const hello = before.pods.find((p) => p.name === 'hello')!;
     const { model } = edited('k8s-main-before', { op: 'movePod', namespace: 'demo', name: 'hello', node: 'k8s-master-1', ip: '172.20.70.200' });
     expect(model.pods.find((p) => p.name === 'hello')).toMatchObject({ node: 'k8s-master-1', ip: '172.20.70.200' });
@@ -90,12 +95,35 @@ describe('applyEdit', () => {
   it('edits a kubectl List in place', () => {
     const list = JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [{ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1', labels: { 'kubernetes.io/os': 'linux' } }, status: { addresses: [{ type: 'InternalIP', address: '10.0.0.5' }] } }] });
     const out = applyEdit(list, { op: 'addPod', namespace: 'd', name: 'p', node: 'n1', ip: '172.16.0.5' });
-    expect(editableModel(out).pods).toEqual([{ namespace: 'd', name: 'p', node: 'n1', ip: '172.16.0.5' }]);
+    expect(modelOf(out).pods).toEqual([{ namespace: 'd', name: 'p', node: 'n1', ip: '172.16.0.5' }]);
   });
 
   it('names what is missing', () => {
     expect(() => applyEdit(preset('k8s-lab'), { op: 'removePod', namespace: 'demo', name: 'nope' })).toThrow(EditError);
     expect(() => applyEdit(preset('k8s-main-before'), { op: 'setEnableDSR', value: true })).toThrow(/winkernel/);
+  });
+});
+
+describe('the editable model comes from the normalised scenario (issue 19 item 3)', () => {
+  const winkernel = 'apiVersion: kubeproxy.config.k8s.io/v1alpha1\nkind: KubeProxyConfiguration\nmode: kernelspace\nwinkernel:\n  networkName: Calico\n';
+  const installation = (pools: string) => `apiVersion: operator.tigera.io/v1\nkind: Installation\nmetadata:\n  name: default\nspec:\n  calicoNetwork:\n    ipPools:\n${pools}`;
+
+  it("shows the engine's defaults: DSR on when the winkernel config leaves it out, an Installation pool's blockSize 26, IPIP, natOutgoing Enabled and bgp Enabled", () => {
+    const model = modelOf(`${installation('    - name: p1\n      cidr: 10.1.0.0/16\n')}---\n${winkernel}`);
+    expect(model).toMatchObject({ winkernel: true, enableDSR: true, bgp: 'Enabled', strictAffinity: false });
+    expect(model.pools).toEqual([{ source: 'installation', name: 'p1', cidr: '10.1.0.0/16', encapsulation: 'IPIP', blockSize: 26, natOutgoing: true }]);
+    expect(model.felix).toEqual({ vni: undefined, port: undefined });
+  });
+
+  it('an IPPool object wins over the Installation pool of the same name (Felix reads the IPPool); the edit goes to the object', () => {
+    const ippool = 'apiVersion: projectcalico.org/v3\nkind: IPPool\nmetadata:\n  name: p1\nspec:\n  cidr: 10.2.0.0/16\n  vxlanMode: CrossSubnet\n  ipipMode: Never\n';
+    const model = modelOf(`${installation('    - name: p1\n      cidr: 10.1.0.0/16\n    - name: p2\n      cidr: 10.3.0.0/16\n      encapsulation: VXLAN\n')}---\n${ippool}`);
+    expect(model.pools.map((p) => [p.source, p.name, p.encapsulation])).toEqual([['ippool', 'p1', 'VXLANCrossSubnet'], ['installation', 'p2', 'VXLAN']]);
+  });
+
+  it('a scenario without a winkernel KubeProxyConfiguration offers no DSR switch', () => {
+    expect(modelOf(preset('k8s-main-before'))).toMatchObject({ winkernel: false });
+    expect(modelOf(preset('k8s-main-before')).enableDSR).toBeUndefined();
   });
 });
 

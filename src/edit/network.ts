@@ -1,10 +1,10 @@
 /** Edits of the network settings: Calico pools, BGP, IPAM strictAffinity, Felix VXLAN, winkernel DSR, the Flannel backend. */
 import { isMap, isSeq } from 'yaml';
+import { ENCAP_TO_MODES, type Encapsulation } from '../engine/model/encapsulation';
 import type { EditHandlers } from './family';
 import { EditError, set, setOn, type Docs, type Obj } from './yamlDocument';
 
-export type Encapsulation = 'VXLAN' | 'VXLANCrossSubnet' | 'IPIP' | 'None';
-export const ENCAPSULATIONS: readonly Encapsulation[] = ['VXLAN', 'VXLANCrossSubnet', 'IPIP', 'None'];
+export type { Encapsulation };
 
 /** Where a pool is defined: an entry of the Installation's `ipPools[]` or an IPPool object. */
 export type PoolSource = 'installation' | 'ippool';
@@ -38,9 +38,9 @@ function setPoolFields(d: Docs, e: Extract<NetworkEdit, { op: 'setPool' }>): voi
   }
   const p = d.require('IPPool', e.pool.name);
   if (e.encapsulation) {
-    const vxlan = e.encapsulation === 'VXLAN' ? 'Always' : e.encapsulation === 'VXLANCrossSubnet' ? 'CrossSubnet' : 'Never';
-    set(p, ['spec', 'vxlanMode'], vxlan);
-    set(p, ['spec', 'ipipMode'], e.encapsulation === 'IPIP' ? 'Always' : 'Never');
+    const modes = ENCAP_TO_MODES[e.encapsulation];
+    set(p, ['spec', 'vxlanMode'], modes.vxlanMode);
+    set(p, ['spec', 'ipipMode'], modes.ipipMode);
   }
   if (e.blockSize !== undefined) set(p, ['spec', 'blockSize'], e.blockSize);
   if (e.natOutgoing !== undefined) set(p, ['spec', 'natOutgoing'], e.natOutgoing);

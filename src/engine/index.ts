@@ -33,7 +33,7 @@ export { parseHnsDump, looksLikeHnsDump, emptyHnsImport, type HnsImport } from '
 export { compareHns, type Mismatch, type MismatchId } from './importers/compareHns';
 export { checkHnsReferences } from './importers/hnsCheck';
 export { PRESETS, loadPreset } from './presets/catalog';
-export { compileScenario, nodeStateViews } from './trace/cluster';
+export { COMPILE_STAGES, compileScenario, nodeStateViews, type CompileProgress } from './trace/cluster';
 export { formatIpsetSave } from './linux/ipset';
 export { traceFlow } from './trace/traceFlow';
 export { listPlaces } from './trace/places';

@@ -61,6 +61,7 @@ export const adviceEn = {
     'no-load-balancer': 'Give the Service a ready endpoint kube-proxy on this Windows node can use (check the EndpointSlice and the pods\' readiness); kube-proxy then creates the HNS load balancer.',
     'no-listener': 'Give the Service a ready endpoint on this node, or reach it from a node that has one (check the EndpointSlice and externalTrafficPolicy).',
     'windows-kube-proxy-down': 'Start kube-proxy on this Windows node (the kube-proxy-windows DaemonSet, --proxy-mode=kernelspace, its network name and sourceVip) and check its log.',
+    'vnic-mtu-exceeded': 'Send packets that fit the pod\'s vNIC (on an Overlay network the NIC MTU less the 50 bytes of VXLAN), or allow fragmentation.',
     'windows-network-missing': 'Fix the setting the readiness finding names (VXLAN with VNI ≥ 4096 on UDP 4789, no CrossSubnet or IPIP pools for Windows), then restart the CNI on the node so it creates the HNS network.',
     'duplicate-load-balancer': 'Delete the stale HNS policy list (Get-HnsPolicyList, then Remove-HnsPolicyList for the one kube-proxy no longer owns), or restart kube-proxy-windows so it resyncs.',
     'icmp-to-service-vip': 'Test the Service over TCP or UDP (curl.exe, Test-NetConnection -Port), not with ping: Windows load balancers answer no ICMP.',

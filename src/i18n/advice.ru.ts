@@ -61,6 +61,7 @@ export const adviceRu = {
     'no-load-balancer': 'Дайте сервису готовый эндпоинт, который может использовать kube-proxy на этом Windows-узле (проверьте EndpointSlice и готовность подов); тогда kube-proxy создаст балансировщик HNS.',
     'no-listener': 'Дайте сервису готовый эндпоинт на этом узле или обращайтесь к нему с узла, где он есть (проверьте EndpointSlice и externalTrafficPolicy).',
     'windows-kube-proxy-down': 'Запустите kube-proxy на этом Windows-узле (DaemonSet kube-proxy-windows, --proxy-mode=kernelspace, имя сети и sourceVip) и посмотрите его журнал.',
+    'vnic-mtu-exceeded': 'Отправляйте пакеты, которые помещаются в vNIC пода (в сети Overlay это MTU адаптера минус 50 байт VXLAN), или разрешите фрагментацию.',
     'windows-network-missing': 'Исправьте настройку, которую называет проверка готовности (VXLAN с VNI ≥ 4096 на UDP 4789, без пулов CrossSubnet и IPIP для Windows), и перезапустите CNI на узле, чтобы он создал сеть HNS.',
     'duplicate-load-balancer': 'Удалите устаревший список политик HNS (Get-HnsPolicyList, затем Remove-HnsPolicyList для того, которым kube-proxy больше не владеет) или перезапустите kube-proxy-windows, чтобы он синхронизировался заново.',
     'icmp-to-service-vip': 'Проверяйте сервис по TCP или UDP (curl.exe, Test-NetConnection -Port), а не ping: балансировщики Windows не отвечают на ICMP.',

@@ -44,6 +44,12 @@ export const en = {
   status: {
     loading: 'Loading the scenario…',
     compiling: 'Compiling the nodes…',
+    compileStage: 'Compiling the cluster: {{stage}} (step {{step}} of {{total}})…',
+    stage: {
+      ipam: 'IPAM blocks and pod addresses',
+      routing: 'every node’s peers and routes',
+      fabric: 'the Fabric: subnets, gateway and hosts',
+    },
   },
   errors: {
     engine: 'Engine error: {{message}}',
@@ -115,6 +121,19 @@ export const en = {
     label: 'Topology of the scenario: nodes with their parts, the network, the gateway and outside hosts',
     zoom: 'Zoom and fit',
     role: { host: 'host', gateway: 'gateway', network: 'network' },
+    // @xyflow/react's own labels (its ariaLabelConfig), so they follow the language.
+    aria: {
+      node: 'Press Enter or Space to select this part and show its node state.',
+      edge: 'A link between two parts of the scenario.',
+      moved: 'Moved {{direction}}: x {{x}}, y {{y}}',
+      zoomIn: 'Zoom in',
+      zoomOut: 'Zoom out',
+      fitView: 'Fit the whole topology',
+      interactive: 'Toggle interactivity',
+      minimap: 'Mini map',
+      handle: 'Link point',
+      link: 'Link: {{from}} — {{to}}',
+    },
   },
   player: {
     label: 'Player',

@@ -79,7 +79,7 @@ export const explainEn = {
       dir: { ingress: 'ingress', egress: 'egress' },
       allow: 'NetworkPolicy, $t(explain.policy.dir.{{direction}}) of {{pod}}: {{policy}} allows the packet (rule {{rule}}).',
       deny: 'NetworkPolicy, $t(explain.policy.dir.{{direction}}) of {{pod}}: {{policy}} denies the packet (rule {{rule}}, action Deny).',
-      defaultDeny: 'NetworkPolicy, $t(explain.policy.dir.{{direction}}) of {{pod}}: policies select this pod, and none of their rules allows the packet: the default deny at the end of the tier drops it.',
+      defaultDeny: 'NetworkPolicy, $t(explain.policy.dir.{{direction}}) of {{pod}}: the policies that select this pod ({{policy}}) have no rule that allows the packet: the default deny at the end of the tier drops it.',
       profile: 'No policy selects {{pod}} for $t(explain.policy.dir.{{direction}}): the namespace profile kns.{{namespace}} allows the packet.',
       notEnforced: 'NetworkPolicy exists for {{pod}} ({{policies}}), but flannel does not enforce NetworkPolicy: the packet passes.',
       aclAllow: 'HNS ACL, $t(explain.policy.dir.{{direction}}) of {{pod}}: {{policy}} allows the packet (rule {{rule}}, ACL {{acl}}, priority {{priority}}).',

@@ -78,7 +78,7 @@ export const explainRu = {
       dir: { ingress: 'входящий трафик', egress: 'исходящий трафик' },
       allow: 'NetworkPolicy, $t(explain.policy.dir.{{direction}}) пода {{pod}}: {{policy}} разрешает пакет (правило {{rule}}).',
       deny: 'NetworkPolicy, $t(explain.policy.dir.{{direction}}) пода {{pod}}: {{policy}} запрещает пакет (правило {{rule}}, действие Deny).',
-      defaultDeny: 'NetworkPolicy, $t(explain.policy.dir.{{direction}}) пода {{pod}}: под выбран политиками, но ни одно их правило не разрешает пакет — его отбрасывает запрет по умолчанию в конце уровня политик.',
+      defaultDeny: 'NetworkPolicy, $t(explain.policy.dir.{{direction}}) пода {{pod}}: под выбран политиками ({{policy}}), но ни одно их правило не разрешает пакет — его отбрасывает запрет по умолчанию в конце уровня политик.',
       profile: 'Ни одна политика не выбирает под {{pod}} ($t(explain.policy.dir.{{direction}})): пакет разрешает профиль пространства имён kns.{{namespace}}.',
       notEnforced: 'Для пода {{pod}} есть NetworkPolicy ({{policies}}), но Flannel сетевые политики не реализует: пакет проходит.',
       aclAllow: 'ACL в HNS, $t(explain.policy.dir.{{direction}}) пода {{pod}}: {{policy}} разрешает пакет (правило {{rule}}, ACL {{acl}}, приоритет {{priority}}).',

@@ -132,3 +132,25 @@ export function collectTranslatableText(root: Element): string[] {
   }
   return out;
 }
+
+/**
+ * The accessible names and descriptions a screen reader announces inside
+ * `root` (aria-label, title, alt, and the text aria-describedby points to,
+ * hidden or not), outside identifier markup. Self-contained, like
+ * `collectTranslatableText`, for `page.evaluate`.
+ */
+export function collectAccessibleText(root: Element): string[] {
+  const out = new Set<string>();
+  for (const el of [root, ...Array.from(root.querySelectorAll('[aria-label], [title], [alt], [aria-describedby]'))]) {
+    if (el.closest('[translate="no"], [lang^="en"]')) continue;
+    for (const attr of ['aria-label', 'title', 'alt']) {
+      const v = el.getAttribute(attr)?.trim();
+      if (v && /[A-Za-z]/.test(v)) out.add(v);
+    }
+    for (const id of (el.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean)) {
+      const v = document.getElementById(id)?.textContent?.trim();
+      if (v && /[A-Za-z]/.test(v)) out.add(v);
+    }
+  }
+  return [...out];
+}

@@ -31,6 +31,14 @@ export const runbookEn = {
       extra: 'Extra checks',
       source: 'Source',
     },
+    download: 'Download the runbook as Markdown',
+    downloadFailed: 'The runbook could not be saved: {{message}}',
+    trace: {
+      button: 'Trace before and after this step',
+      hint: 'Applies the step to the what-if copy and opens the current flow before and after it side by side (undo brings the scenario back).',
+      needFlow: 'Trace a flow first (the flow drawer): the comparison replays it before and after the step.',
+      failed: 'The step could not be applied as a what-if change.',
+    },
     pre: {
       operator: 'Calico is installed by the Tigera operator (Installation {{installation}}): every change goes through the Installation, the operator reverts direct IPPool edits.',
       noWindows: 'No Windows node has joined the cluster yet.',

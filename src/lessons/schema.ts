@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { flowRequestSchema } from '../share/shareState';
-import { scenarioSourceSchema, type ScenarioSource } from '../share/scenarioSource';
+import type { ScenarioSource } from '../share/scenarioSource';
+import { scenarioSourceSchema } from '../share/scenarioSourceSchema';
 
 /** A sentence in both languages. */
 export const textSchema = z.strictObject({

@@ -9,6 +9,7 @@
  */
 import { compressToEncodedURIComponent } from 'lz-string';
 import { lzDecodeUriComponent } from './lzDecode';
+import { SHARE_PARAM } from './shareParam';
 import { shareStateSchema, type ShareState } from './shareState';
 
 /** The format version this build writes and reads. Bump it (and keep a reader for the old one) when the state changes shape. */
@@ -91,8 +92,7 @@ export function decodeShare(text: string, maxUnpacked = MAX_SHARE_JSON): DecodeR
   return { state: parsed.data as ShareState };
 }
 
-/** The URL hash parameter that carries the share text. */
-export const SHARE_PARAM = 'share';
+export { SHARE_PARAM };
 
 /**
  * A share URL for `base` (the page URL without hash): the state in the hash

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS } from '../engine/index';
-import { applyScenarioEdits, diffEdits, importedText, scenarioSourceSchema } from './scenarioSource';
+import { applyScenarioEdits, diffEdits, importedText } from './scenarioSource';
+import { scenarioSourceSchema } from './scenarioSourceSchema';
 
 const lab = PRESETS.find((p) => p.name === 'k8s-lab')!.yaml;
 

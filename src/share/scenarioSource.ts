@@ -14,8 +14,6 @@
  * What-if changes are stored as such edits (`diffEdit`), so a history holds
  * small patches instead of copies of the text.
  */
-import { z } from 'zod';
-
 /** One text edit of a scenario's YAML. */
 export type ScenarioEdit = { find: string; replace: string } | { append: string };
 
@@ -30,28 +28,6 @@ export type ScenarioSource =
   | { preset: string; edits?: ScenarioEdit[] }
   | { yaml: string; edits?: ScenarioEdit[] }
   | { files: SourceFile[]; windowsNode?: string; edits?: ScenarioEdit[] };
-
-/** Longest YAML text, file or edit a source may carry (characters). */
-export const MAX_SCENARIO_TEXT = 1_000_000;
-
-const text = z.string().max(MAX_SCENARIO_TEXT);
-
-export const scenarioEditSchema = z.union([
-  z.strictObject({ find: text.min(1, 'find must not be empty'), replace: text }),
-  z.strictObject({ append: text.min(1, 'append must not be empty') }),
-]);
-
-const edits = z.array(scenarioEditSchema).max(1000).optional();
-
-export const scenarioSourceSchema = z.union([
-  z.strictObject({ preset: z.string().min(1).max(100), edits }),
-  z.strictObject({ yaml: text.min(1), edits }),
-  z.strictObject({
-    files: z.array(z.strictObject({ name: z.string().min(1).max(300), text })).min(1).max(100),
-    windowsNode: z.string().min(1).max(253).optional(),
-    edits,
-  }),
-]);
 
 export type EditResult = { yaml: string } | { error: { edit: number; message: string } };
 

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import type { FlowRequest } from '../engine/index';
-import { scenarioSourceSchema, type ScenarioSource } from './scenarioSource';
+import type { ScenarioSource } from './scenarioSource';
+import { scenarioSourceSchema } from './scenarioSourceSchema';
 
 export interface ShareState {
   /** The main scenario: a preset, YAML text or imported files (plus edits). */

@@ -1,6 +1,7 @@
 /** React bindings for the app's stores and actions (the zustand `useStore` pattern), all through one context. */
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
+import type { EditableModel } from '../edit/editableModel';
 import type { ObjectRef } from '../engine/index';
 import type { Classroom } from './classroom/classroom';
 import type { ClassroomState } from './classroom/classroomStore';
@@ -129,4 +130,20 @@ export function useRelatedOwners(): ObjectRef[] {
   const scenario = useScenario((s) => s.scenario);
   const owner = useSelection((s) => s.owner);
   return useMemo(() => relatedOwners(scenario, owner), [scenario, owner]);
+}
+
+/** The edit forms' model of the scenario shown, asked from the worker each time a scenario opens; undefined until it arrives (or when `off`). */
+export function useEditableModel(off = false): EditableModel | undefined {
+  const whatIf = useWhatIfActions();
+  const opened = useScenario((s) => (s.status === 'ready' ? s.scenario : null));
+  const [answer, setAnswer] = useState<{ for: unknown; model?: EditableModel }>();
+  useEffect(() => {
+    if (!opened || off) return;
+    let live = true;
+    void whatIf.editableModel().then((model) => live && setAnswer({ for: opened, model }));
+    return () => {
+      live = false;
+    };
+  }, [opened, off, whatIf]);
+  return answer && answer.for === opened && !off ? answer.model : undefined;
 }

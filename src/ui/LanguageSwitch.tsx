@@ -18,7 +18,7 @@ export function LanguageSwitch() {
           lang={language}
           aria-pressed={i18n.resolvedLanguage === language}
           onClick={() => choose(language)}
-          className="rounded border border-slate-400 px-3 py-1 aria-pressed:bg-teal-800 aria-pressed:text-white"
+          className="rounded border border-slate-400 px-2 py-1 aria-pressed:bg-teal-800 aria-pressed:text-white"
         >
           {t(`language.${language}`)}
         </button>

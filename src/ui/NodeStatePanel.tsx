@@ -4,7 +4,7 @@ import type { NodeSpec } from '../engine/index';
 import { useActions, useNodeState, useRelatedOwners, useScenario, useTrace } from '../state/hooks';
 import { isProducedBy } from '../state/scenario/ownerRelation';
 import { ErrorMessage } from './ErrorMessage';
-import { markLines, usedLines } from './nodeState/usedLines';
+import { markLines, usedCount, usedLines } from './nodeState/usedLines';
 import { Section } from './Section';
 
 const NO_NODES: NodeSpec[] = [];
@@ -37,8 +37,8 @@ export function NodeStatePanel() {
             ))}
           </select>
         </label>
-        {used.size > 0 && <span className="rounded bg-yellow-300 px-2 text-slate-950">{t('nodeState.usedLegend')}</span>}
-        {produced.size > 0 && <span className="rounded border-l-8 border-teal-600 bg-teal-100 px-2 text-slate-950">{t('nodeState.producedLegend', { object: related.map((o) => `${o.kind} ${o.name}`).join(', ') })}</span>}
+        {usedCount(used) > 0 && <span className="rounded bg-yellow-300 px-2 text-slate-950">{t('nodeState.usedLegend')}</span>}
+        {usedCount(produced) > 0 && <span className="rounded border-l-8 border-teal-600 bg-teal-100 px-2 text-slate-950">{t('nodeState.producedLegend', { object: related.map((o) => `${o.kind} ${o.name}`).join(', ') })}</span>}
       </div>
       {status === 'loading' && <p>{t('nodeState.loading')}</p>}
       {status === 'error' && error && <ErrorMessage text={t('errors.engine', { message: error })} />}
@@ -53,7 +53,7 @@ export function NodeStatePanel() {
               </p>
             ))}
             <pre tabIndex={0} className="max-h-[28rem] overflow-auto rounded bg-slate-900 p-3 text-base text-slate-50">
-              {markLines(view.text, used, produced).map((line, i) =>
+              {markLines(view, used, produced).map((line, i) =>
                 line.used ? (
                   <mark key={i} data-used data-produced={line.produced || undefined} className={`block bg-yellow-300 text-slate-950 ${line.produced ? 'border-l-8 border-teal-600 pl-1' : ''}`}>
                     {line.text}

@@ -17,7 +17,7 @@ export function PresetSwitcher() {
           data-testid="preset"
           value={presetName}
           onChange={(event) => void selectPreset(event.target.value)}
-          className="max-w-[15rem] rounded 2xl:max-w-[24rem] border border-slate-400 bg-white px-2 py-1 dark:bg-slate-800"
+          className="max-w-[13rem] rounded 2xl:max-w-[24rem] border border-slate-400 bg-white px-2 py-1 dark:bg-slate-800"
         >
           {options.map((preset) => (
             <option key={preset.name} value={preset.name}>

@@ -10,6 +10,7 @@ export function ScenarioStatus() {
   const error = useScenario((s) => s.error);
   const diagnostics = useScenario((s) => s.diagnostics);
   const restart = useScenario((s) => s.engineRestart);
+  const progress = useScenario((s) => s.progress);
   if (status === 'ready' && diagnostics.length === 0 && !restart) return null;
   return (
     <div className="flex flex-col gap-2" aria-live="polite">
@@ -19,7 +20,9 @@ export function ScenarioStatus() {
         </p>
       )}
       {status === 'loading' && <p>{t('status.loading')}</p>}
-      {status === 'compiling' && <p>{t('status.compiling')}</p>}
+      {status === 'compiling' && (
+        <p data-testid="compile-progress">{progress ? t('status.compileStage', { stage: t(`status.stage.${progress.stage}`), step: progress.done + 1, total: progress.total }) : t('status.compiling')}</p>
+      )}
       {status === 'error' && <ErrorMessage text={error ? t('errors.engine', { message: error }) : t('errors.noScenario')} />}
       <DiagnosticList diagnostics={diagnostics} />
     </div>

@@ -16,7 +16,14 @@ export const IpamPanel = panel(() => import('./ipam/IpamPanel'), 'IpamPanel');
 export const LessonPanel = panel(() => import('./lesson/LessonPanel'), 'LessonPanel');
 export const ImportPanel = panel(() => import('./import/ImportPanel'), 'ImportPanel');
 export const PresentView = panel(() => import('./present/PresentView'), 'PresentView');
+export const EmbedView = panel(() => import('./share/EmbedView'), 'EmbedView');
 export const ComparePanel = panel(() => import('./compare/ComparePanel'), 'ComparePanel');
+
+/**
+ * The topology diagram (@xyflow/react and d3): a chunk fetched when the first
+ * scenario has compiled in the worker, which takes longer than the fetch.
+ */
+export const TopologyView = lazy(async () => ({ default: (await import('./topology/TopologyView')).TopologyView }));
 
 /** Renders a lazy panel; nothing while its chunk loads (a fraction of a second). */
 export function Lazy({ of: Panel }: { of: LazyExoticComponent<ComponentType> }) {

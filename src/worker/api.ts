@@ -8,6 +8,7 @@
  * that arrive after the scenario changed.
  */
 import type {
+  CompileProgress,
   Diagnostic,
   Finding,
   Runbook,
@@ -24,7 +25,9 @@ import type {
 } from '../engine/index';
 
 import type { DecodeResult } from '../share/codec';
-import type { ScenarioSource } from '../share/scenarioSource';
+import type { EditableModel } from '../edit/editableModel';
+import type { Edit } from '../edit/edits';
+import type { ScenarioEdit, ScenarioSource } from '../share/scenarioSource';
 
 /** An answer computed for one scenario revision. */
 export interface Tagged<T> {
@@ -103,15 +106,19 @@ export interface OpenedScenario {
   hns?: { node: string; files: string[] }[];
 }
 
+/** A what-if edit applied in the worker: the text patch it makes (empty when it changes nothing), or why it failed (an object it names is missing, the text does not parse). */
+export type EditAnswer = { patch: ScenarioEdit[] } | { error: string };
+
 export interface EngineWorkerApi {
   listPresets(): readonly PresetInfo[];
   /**
    * Opens a scenario from its source (a preset, YAML text or imported files,
    * plus edits): parses, compiles and keeps it as the worker's current
    * cluster. A source that does not load (error diagnostics) leaves the
-   * previous cluster current, under the new revision.
+   * previous cluster current, under the new revision. `onProgress` (a
+   * comlink proxy) hears each compile stage as it starts.
    */
-  openScenario(revision: number, source: ScenarioSource, options?: OpenScenarioOptions): Tagged<OpenedScenario>;
+  openScenario(revision: number, source: ScenarioSource, options?: OpenScenarioOptions, onProgress?: (progress: CompileProgress) => void): Tagged<OpenedScenario>;
   traceFlow(revision: number, request: FlowRequest): Tagged<TraceResult>;
   nodeStateViews(revision: number, node: string): Tagged<NodeStateView[]>;
   /** Windows readiness findings of the current scenario. */
@@ -122,6 +129,10 @@ export interface EngineWorkerApi {
   ipamView(revision: number): Tagged<IpamView>;
   /** Compares the HNS dumps of the current scenario (a files source) with the nodes its cluster objects imply. */
   compareImportedHns(revision: number): Tagged<HnsComparison[]>;
+  /** Applies a what-if edit to `text` (the scenario's text after its edits): YAML is parsed here, never on the main thread. */
+  editText(text: string, edit: Edit): EditAnswer;
+  /** What the edit forms offer, from the current normalised scenario (the engine's defaults are the forms' defaults). */
+  editableModel(revision: number): Tagged<EditableModel>;
   /** Reads the share state from a page address (`#share=…`; undefined without one), here so an untrusted link never costs the main thread. */
   decodeShareUrl(href: string): DecodeResult | undefined;
 }

@@ -11,12 +11,14 @@
  *   listeners hear why, so the page can tell the user. After
  *   `MAX_CONSECUTIVE_CRASHES` restarts without a good answer it stops.
  */
-import { wrap, type Endpoint, type Remote } from 'comlink';
-import type { FlowRequest, NodeStateView, PresetInfo } from '../engine/index';
+import { proxy, wrap, type Endpoint, type Remote } from 'comlink';
+import type { CompileProgress, FlowRequest, NodeStateView, PresetInfo } from '../engine/index';
 import type { DecodeResult } from '../share/codec';
 import type { ScenarioSource } from '../share/scenarioSource';
 import { errorMessage, type Answer } from './answer';
-import type { EngineWorkerApi, OpenedScenario, OpenScenarioOptions, Tagged, TraceResult } from './api';
+import type { EditableModel } from '../edit/editableModel';
+import type { Edit } from '../edit/edits';
+import type { EditAnswer, EngineWorkerApi, OpenedScenario, OpenScenarioOptions, Tagged, TraceResult } from './api';
 import type { Finding, ReadinessOptions, Runbook } from '../engine/index';
 import type { HnsComparison, IpamView } from './api';
 
@@ -35,8 +37,8 @@ export interface RestartEvent {
 
 export interface EngineClient {
   listPresets(): Promise<Answer<readonly PresetInfo[]>>;
-  /** Opens a scenario (a new revision): parsed and compiled in the worker; see `EngineWorkerApi.openScenario`. */
-  openScenario(source: ScenarioSource, options?: OpenScenarioOptions): Promise<Answer<OpenedScenario>>;
+  /** Opens a scenario (a new revision): parsed and compiled in the worker, `onProgress` hearing each compile stage; see `EngineWorkerApi.openScenario`. */
+  openScenario(source: ScenarioSource, options?: OpenScenarioOptions, onProgress?: (progress: CompileProgress) => void): Promise<Answer<OpenedScenario>>;
   traceFlow(request: FlowRequest): Promise<Answer<TraceResult>>;
   nodeStateViews(node: string): Promise<Answer<NodeStateView[]>>;
   /** A trace as text or Markdown, as `npm run trace` prints it (formatted in the worker with the given sentence catalogue). */
@@ -48,6 +50,10 @@ export interface EngineClient {
   ipamView(): Promise<Answer<IpamView>>;
   /** The current scenario's HNS dumps (a files source) compared with its cluster objects. */
   compareImportedHns(): Promise<Answer<HnsComparison[]>>;
+  /** Applies a what-if edit to the scenario's text in the worker; see `EngineWorkerApi.editText`. */
+  editText(text: string, edit: Edit): Promise<Answer<EditAnswer>>;
+  /** The edit forms' model of the current scenario. */
+  editableModel(): Promise<Answer<EditableModel>>;
   /** The share state in a page address, decoded in the worker (undefined when the address has none). */
   decodeShareUrl(href: string): Promise<Answer<DecodeResult | undefined>>;
   /** Calls `listener` whenever the worker is restarted; returns the unsubscribe. */
@@ -154,9 +160,9 @@ export function createEngineClient(spawn: () => EngineWorker, { timeoutMs = DEFA
       return revision;
     },
     listPresets: () => call((remote) => remote.listPresets()),
-    async openScenario(source, options) {
+    async openScenario(source, options, onProgress) {
       revision += 1;
-      const answer = await tagged((remote, rev) => remote.openScenario(rev, source, options));
+      const answer = await tagged((remote, rev) => remote.openScenario(rev, source, options, onProgress && proxy(onProgress)));
       if (answer.kind === 'ok' && answer.value.compiled) lastGood = source;
       return answer;
     },
@@ -166,6 +172,8 @@ export function createEngineClient(spawn: () => EngineWorker, { timeoutMs = DEFA
     runbook: () => tagged((remote, rev) => remote.runbook(rev)),
     ipamView: () => tagged((remote, rev) => remote.ipamView(rev)),
     compareImportedHns: () => tagged((remote, rev) => remote.compareImportedHns(rev)),
+    editText: (text, edit) => call<EditAnswer>((remote) => remote.editText(text, edit)),
+    editableModel: () => tagged((remote, rev) => remote.editableModel(rev)),
     decodeShareUrl: (href) => call<DecodeResult | undefined>((remote) => remote.decodeShareUrl(href)),
     onRestart(listener) {
       listeners.add(listener);

@@ -39,6 +39,25 @@ describe('engine worker API', () => {
     expect(edited.baseText).toBe(lab);
   });
 
+  it('applies a what-if edit to the text (YAML parsed here, not on the main thread) and answers the patch or why it failed', () => {
+    const api = createEngineApi();
+    const answer = api.editText(lab, { op: 'setEnableDSR', value: false });
+    if (!('patch' in answer)) throw new Error(answer.error);
+    const opened = api.openScenario(1, { preset: 'k8s-lab', edits: answer.patch }).value;
+    expect(opened.scenario?.kubeProxy.winkernel.enableDSR).toBe(false);
+    expect(api.editText(lab, { op: 'removePod', namespace: 'demo', name: 'nope' })).toEqual({ error: expect.stringContaining('nope') });
+    expect(api.editText('kind: [', { op: 'setBgp', enabled: true })).toEqual({ error: expect.any(String) });
+  });
+
+  it("answers the edit forms' model of the current scenario", () => {
+    const api = createEngineApi();
+    api.openScenario(1, { preset: 'k8s-lab' });
+    const model = api.editableModel(1).value;
+    expect(model.nodes.map((n) => n.name)).toContain('k8s-lab-win-1');
+    expect(model).toMatchObject({ winkernel: true, pools: [{ source: 'installation', name: 'default-ipv4-ippool' }] });
+    expect(() => api.editableModel(2)).toThrow(/revision 2/);
+  });
+
   it('keeps the previous cluster when a source does not load', () => {
     const api = createEngineApi();
     api.openScenario(1, { preset: 'k8s-lab' });

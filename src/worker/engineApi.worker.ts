@@ -21,6 +21,7 @@ import {
   nodeStateViews,
   traceFlow,
   type CompiledCluster,
+  type CompileProgress,
   type Diagnostic,
   type DiagnosticCode,
   type HnsAttachment,
@@ -30,7 +31,9 @@ import {
 import { decodeShareUrl } from '../share/codec';
 import { applyScenarioEdits, importedText, resolveSourceText, sourceName, type ScenarioSource } from '../share/scenarioSource';
 import type { EngineWorkerApi, OpenedScenario, OpenScenarioOptions } from './api';
+import { editPatch } from './edits.worker';
 import { compareImported, ipamViewOf, readinessOf, runbookOf } from './whatIf.worker';
+import { editableModel } from '../edit/editableModel';
 
 /** An engine exception as a diagnostic (the engine is meant to be total; this names what it failed on). */
 export function engineErrorDiagnostic(during: string, error: unknown): Diagnostic {
@@ -79,7 +82,7 @@ export function createEngineApi(): EngineWorkerApi {
   }
   const clusterFor = (revision: number): CompiledCluster => currentFor(revision).cluster;
 
-  function open(revision: number, source: ScenarioSource, options: OpenScenarioOptions = {}): OpenedScenario {
+  function open(revision: number, source: ScenarioSource, options: OpenScenarioOptions = {}, onProgress?: (progress: CompileProgress) => void): OpenedScenario {
     // A source that does not load leaves the previous cluster current (the page keeps showing it), under the new revision.
     if (current) current = { ...current, revision };
     let loaded: ReturnType<typeof load>;
@@ -99,7 +102,7 @@ export function createEngineApi(): EngineWorkerApi {
     const before = current?.errors;
     if (options.refuseNewErrors && before && [...errors].some((e) => !before.has(e))) return { scenario: null, diagnostics: diagnostics.filter((d) => d.severity !== 'error' || !before.has(errorKey(d))), text, baseText };
     try {
-      const cluster = compileScenario(scenario, loaded.hns.length ? { hns: loaded.hns } : {});
+      const cluster = compileScenario(scenario, { ...(loaded.hns.length ? { hns: loaded.hns } : {}), ...(onProgress ? { onProgress } : {}) });
       const topology = buildTopology(cluster);
       const firstNode = scenario.nodes[0]?.name;
       const views = firstNode ? { node: firstNode, views: nodeStateViews(cluster, firstNode) } : undefined;
@@ -112,7 +115,7 @@ export function createEngineApi(): EngineWorkerApi {
 
   return {
     listPresets: () => PRESETS,
-    openScenario: (revision, source, options) => ({ revision, value: open(revision, source, options) }),
+    openScenario: (revision, source, options, onProgress) => ({ revision, value: open(revision, source, options, onProgress) }),
     traceFlow(revision, request) {
       const { cluster, topology } = currentFor(revision);
       try {
@@ -127,6 +130,8 @@ export function createEngineApi(): EngineWorkerApi {
     runbook: (revision) => ({ revision, value: runbookOf(clusterFor(revision)) }),
     ipamView: (revision) => ({ revision, value: ipamViewOf(clusterFor(revision)) }),
     compareImportedHns: (revision) => ({ revision, value: compareImported(clusterFor(revision), currentFor(revision).hns) }),
+    editText: editPatch,
+    editableModel: (revision) => ({ revision, value: editableModel(clusterFor(revision).scenario) }),
     decodeShareUrl,
   };
 }

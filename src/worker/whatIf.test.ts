@@ -7,7 +7,6 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { PRESETS, compileScenario, loadScenarioText, traceFlow, type FlowRequest } from '../engine/index';
-import { editableModel } from '../edit/editableModel';
 import { diffTraces } from '../traceViews/stepDiff';
 import { testApp, until, type TestApp } from '../state/testing/harness';
 import { memoryDraftStore } from '../state/whatIf/drafts';
@@ -229,7 +228,7 @@ describe('nothing the user made is lost', () => {
     await until(() => reloaded.stores.whatIf.getState().imported?.[0] === 'lab.yaml' && reloaded.stores.scenario.getState().status === 'ready', 'the import after a reload');
     expect(reloaded.stores.scenario.getState().diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(reloaded.stores.scenario.getState().scenario?.calico?.pools[0]?.vxlanMode).toBe('CrossSubnet');
-    expect(editableModel(reloaded.stores.scenario.getState().text!).pools.length).toBeGreaterThan(0);
+    expect((await reloaded.whatIf.editableModel())?.pools.length).toBeGreaterThan(0);
   });
 });
 

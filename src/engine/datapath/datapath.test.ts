@@ -75,6 +75,29 @@ describe('decideDatapath', () => {
   });
 });
 
+describe('the presets issue 14 names', () => {
+  const linuxDatapaths = (name: string) => {
+    const s = loadPreset(name).scenario!;
+    return s.nodes.filter((n) => n.os === 'linux').map((n) => decideDatapath(s, n));
+  };
+
+  it('k8s-main-before (the seed) stays on nftables: Felix and kube-proxy, built as such', () => {
+    for (const d of linuxDatapaths('k8s-main-before')) {
+      expect([d.cni.modelledAs, d.dataplane.modelledAs, d.proxy.modelledAs]).toEqual(['calico', 'nftables', 'kube-proxy-nftables']);
+    }
+  });
+
+  it('k8s-lab-kubeadm is a kubeadm-default cluster: Calico iptables dataplane, kube-proxy iptables, BGP without encapsulation', () => {
+    const s = loadPreset('k8s-lab-kubeadm').scenario!;
+    for (const d of linuxDatapaths('k8s-lab-kubeadm')) {
+      expect([d.cni.modelledAs, d.dataplane.modelledAs, d.proxy.modelledAs]).toEqual(['calico', 'iptables', 'kube-proxy-iptables']);
+    }
+    const pools = (s.calico?.pools ?? []).filter((p) => !p.disabled);
+    expect(pools.length).toBeGreaterThan(0);
+    for (const p of pools) expect([p.vxlanMode, p.ipipMode ?? 'Never']).toEqual(['Never', 'Never']);
+  });
+});
+
 describe('registries', () => {
   it('IMPLEMENTED lists exactly the Linux proxies and CNIs the registries build', () => {
     expect([...IMPLEMENTED.linuxProxies].sort()).toEqual(Object.keys(LINUX_PROXIES).sort());

@@ -2,7 +2,7 @@
  * The MTU of the link a Fabric machine sends on. A Fabric host and the
  * gateway are Linux machines in the model (the kernel check builds them as
  * network namespaces), so a packet larger than the link MTU meets the same
- * rules as on a node (linux/mtu.ts):
+ * rules as on a node (model/mtu.ts):
  * - a host's own socket: fragmented locally, or EMSGSIZE when the socket
  *   forbids fragmentation (`ping -M do`, the flow's DF);
  * - the gateway forwarding it: dropped with ICMP "fragmentation needed" when
@@ -17,7 +17,7 @@ import type { HopContext, HopResult } from '../model/hop';
 import type { Packet } from '../model/packet';
 import { ipLength } from '../model/packetOps';
 import type { StepRecorder } from '../model/steps';
-import { checkMtu } from '../linux/mtu';
+import { checkMtu } from '../model/mtu';
 
 /** Assumption: the gateway's uplink and the external hosts' links are Ethernet at 1500 bytes. */
 export const UPLINK_MTU = 1500;

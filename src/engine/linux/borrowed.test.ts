@@ -8,13 +8,24 @@ import { K8S_MAIN_AFTER_YAML, K8S_MAIN_BEFORE_YAML } from '../presets/k8sMain';
 import { fromYaml, trace } from '../testing/traceHelpers';
 import { formatRoutes } from './routes';
 
-/** A pod on k8s-node-2 whose address lies in k8s-node-1's block 172.20.211.0/26. */
+/**
+ * A pod on k8s-node-2 whose address lies in k8s-node-1's block 172.20.211.0/26,
+ * and a NetworkPolicy admitting everything to it: the presets carry part 20's
+ * default deny in `demo`, and these flows are about routes, not policy.
+ */
 export const BORROWER = `---
 apiVersion: v1
 kind: Pod
 metadata: {name: borrower, namespace: demo, labels: {app: borrower}}
 spec: {nodeName: k8s-node-2}
 status: {podIP: 172.20.211.60}
+---
+apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata: {name: allow-all-to-borrower, namespace: demo}
+spec:
+  podSelector: {matchLabels: {app: borrower}}
+  ingress: [{}]
 `;
 
 export function borrowedYaml(base: string): string {

@@ -24,9 +24,10 @@ import { ctConfirm, ctLookup, ctTarget, formatCtEntry, tupleOf } from './conntra
 import { decapsulateIpip, ipipDeviceFor } from './ipip';
 import { runHook } from './netfilter';
 import type { NftHookResult } from './nft/evaluate';
-import { formatRoute, localTable, lookupLocal, lookupRoute } from './routes';
+import { formatRoute, localTable, lookupLocal, lookupRoute, routeRuleId } from './routes';
+import { sysctlId } from '../model/ruleIds';
 import type { Link, LinuxNodeState, Route } from './state';
-import { transmit } from './transmit';
+import { forwardMtuGate, transmit } from './transmit';
 import type { ReasonCode } from '../model/stepVocabulary';
 import { linuxPartOf } from './parts';
 import { receiveVxlan } from './vxlanReceive';
@@ -157,6 +158,8 @@ function postRouting(c: Ctx, p: Packet, route: Route, opts: { mark: number; ct: 
   let mark = opts.mark;
   const established = opts.ct !== undefined;
   if (!opts.local) {
+    const tooBig = forwardMtuGate(st, pkt, route, ctx, rec);
+    if (tooBig) return tooBig;
     const fwd = runHook(st, 'forward', pkt, { iif: opts.iif, oif: route.dev, mark, established }, ctx, rec);
     if (fwd.verdict !== 'accept') return stopResult(rec, fwd.verdict === 'reject' ? 'rejected' : 'dropped', fwd.verdict === 'reject' ? rejectCode(fwd) : 'nft-drop', { hook: 'forward', node: st.name });
     mark = fwd.packet.mark;
@@ -204,7 +207,7 @@ function route(c: Ctx, p: Packet, local: boolean, unbound = false): Route | HopR
     rec.add({ at: { component: 'routing', table: 'main' }, action: 'drop', before: p, explain: 'linux.noRoute', params: { dst } });
     return stopResult(rec, 'no-route', 'no-route', { dst, node: st.name });
   }
-  const rule = { text: formatRoute(r), source: r.source, ...(r.owner ? { owner: r.owner } : {}), ...(r.assumption ? { assumption: true } : {}) };
+  const rule = { id: routeRuleId(r), text: formatRoute(r), source: r.source, ...(r.owner ? { owner: r.owner } : {}), ...(r.assumption ? { assumption: true } : {}) };
   if (r.type === 'blackhole') {
     rec.add({ at: { component: 'routing', table: 'main' }, action: 'drop', before: p, rule, explain: 'linux.blackhole', params: { dst } });
     return stopResult(rec, 'dropped', 'blackhole-route', { dst, node: st.name, route: formatRoute(r) });
@@ -267,9 +270,10 @@ function fromLink(c: Ctx, arrival: Arrival): HopResult {
     if (q !== pkt) pkt = fixLastStepAfter(rec, pkt, q);
   }
   const dst = innerIp(pkt).dst;
-  if (isLoopback(dst) && iif !== 'lo' && st.sysctls[`net.ipv4.conf.${iif}.route_localnet`] !== '1') {
-    // ip_route_input_slow(): a loopback destination from a device without route_localnet is martian.
-    rec.add({ at: { component: 'routing', layer: iif }, action: 'drop', before: pkt, rule: { text: `net.ipv4.conf.${iif}.route_localnet = 0`, source: 'Linux net/ipv4/route.c ip_route_input_slow (martian destination)' }, explain: 'linux.martian', params: { dst, dev: iif } });
+  const localnet = `net.ipv4.conf.${iif}.route_localnet`;
+  if (isLoopback(dst) && iif !== 'lo' && st.sysctls[localnet] !== '1') {
+    // ip_route_input_slow(): a loopback destination from a device without route_localnet is martian (the sysctl view lists the key only when set).
+    rec.add({ at: { component: 'routing', layer: iif }, action: 'drop', before: pkt, rule: { id: localnet in st.sysctls ? sysctlId(localnet) : undefined, text: `${localnet} = 0`, source: 'Linux net/ipv4/route.c ip_route_input_slow (martian destination)' }, explain: 'linux.martian', params: { dst, dev: iif } });
     return stopResult(rec, 'dropped', 'martian-destination', { dst, dev: iif, node: st.name });
   }
   if (lookupLocal(localRoutes(st), dst)) {
@@ -341,7 +345,7 @@ function fromSocket(c: Ctx, arrival: Arrival): HopResult {
     // DNAT in OUTPUT (by a rule, or by conntrack for a later packet) changes the destination: the kernel routes again (ip_route_me_harder).
     const rr = fibLookup(st, innerIp(pkt).dst);
     if (!rr || rr.type === 'blackhole') return stopResult(rec, 'no-route', 'no-route', { dst: innerIp(pkt).dst, node: st.name });
-    rec.add({ at: { component: 'routing', table: rr.type === 'local' || rr.type === 'broadcast' ? 'local' : 'main' }, action: 'reroute', before: pkt, rule: { text: formatRoute(rr), source: rr.source, ...(rr.owner ? { owner: rr.owner } : {}) }, explain: 'linux.reroute', params: { dst: innerIp(pkt).dst, dev: rr.dev ?? '' } });
+    rec.add({ at: { component: 'routing', table: rr.type === 'local' || rr.type === 'broadcast' ? 'local' : 'main' }, action: 'reroute', before: pkt, rule: { id: routeRuleId(rr), text: formatRoute(rr), source: rr.source, ...(rr.owner ? { owner: rr.owner } : {}) }, explain: 'linux.reroute', params: { dst: innerIp(pkt).dst, dev: rr.dev ?? '' } });
     r = rr;
   }
   return postRouting(c, pkt, r, { mark, ct, origTuple, local: true });

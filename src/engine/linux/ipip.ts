@@ -18,7 +18,8 @@ import type { Packet } from '../model/packet';
 import { HEADER_BYTES } from '../model/packet';
 import { innerIp, ipLength, outerIp } from '../model/packetOps';
 import type { StepRecorder } from '../model/steps';
-import { formatRoute, lookupRoute } from './routes';
+import { formatRoute, IPIP_IFACE, lookupRoute, routeRuleId } from './routes';
+import { linkId, ruleIds } from '../model/ruleIds';
 import type { Link, LinuxNodeState, Route } from './state';
 
 const SOURCE = 'linux net/ipv4/ipip.c (ipip_tunnel_xmit / ipip_rcv, fallback device tunl0); projectcalico/calico felix/dataplane/linux/ipip_mgr.go';
@@ -35,11 +36,11 @@ export function encapsulateIpip(st: LinuxNodeState, p: Packet, route: Route, rec
     action: 'encapsulate',
     before: p,
     after: outer,
-    rule: { text: `${formatRoute(route)}\n${route.dev}: ipip any remote any local any ttl inherit nopmtudisc`, source: SOURCE },
+    rule: { id: ruleIds(routeRuleId(route), linkId(route.dev ?? IPIP_IFACE)), text: `${formatRoute(route)}\n${route.dev}: ipip any remote any local any ttl inherit nopmtudisc`, source: SOURCE },
     explain: 'linux.encapsulateIpip',
     params: { dev: route.dev ?? '', remote, local: st.ip },
   });
-  rec.add({ at: { component: 'routing', table: 'main', layer: st.nic.name }, action: 'route', before: outer, rule: { text: formatRoute(outerRoute), source: outerRoute.source, ...(outerRoute.assumption ? { assumption: true } : {}) }, explain: 'linux.routeOuter', params: { dst: remote, dev: st.nic.name }, level: 'detail' });
+  rec.add({ at: { component: 'routing', table: 'main', layer: st.nic.name }, action: 'route', before: outer, rule: { id: routeRuleId(outerRoute), text: formatRoute(outerRoute), source: outerRoute.source, ...(outerRoute.assumption ? { assumption: true } : {}) }, explain: 'linux.routeOuter', params: { dst: remote, dev: st.nic.name }, level: 'detail' });
   return { outer, route: outerRoute };
 }
 
@@ -54,5 +55,5 @@ export function ipipDeviceFor(st: LinuxNodeState, p: Packet): Link | undefined {
 export function decapsulateIpip(p: Packet, link: Link, rec: StepRecorder): Packet {
   const o = outerIp(p);
   const inner: Packet = { headers: p.headers.slice(p.headers.indexOf(o) + 1) };
-  return rec.add({ at: { component: 'ipip', layer: link.name }, action: 'decapsulate', before: p, after: inner, rule: { text: `${link.name}: ipip any remote any local any ttl inherit nopmtudisc`, source: SOURCE }, explain: 'linux.decapsulateIpip', params: { from: o.src, dev: link.name } });
+  return rec.add({ at: { component: 'ipip', layer: link.name }, action: 'decapsulate', before: p, after: inner, rule: { id: linkId(link.name), text: `${link.name}: ipip any remote any local any ttl inherit nopmtudisc`, source: SOURCE }, explain: 'linux.decapsulateIpip', params: { from: o.src, dev: link.name } });
 }

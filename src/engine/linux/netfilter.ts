@@ -61,7 +61,7 @@ export function runHook(
       at: { component: 'netfilter', table: hit.table, chain: hit.chain, layer: hook },
       action: hit.effect,
       before: packet,
-      rule: { text: hit.ruleText, source: hit.source, ...(hit.owner ? { owner: hit.owner } : {}) },
+      rule: { id: hit.ruleId, text: hit.ruleText, source: hit.source, ...(hit.owner ? { owner: hit.owner } : {}) },
       // Felix's mark bits (cali-* chains) carry policy results, not kube-proxy's masquerade request.
       explain: hit.effect === 'mark' && (hit.chain.startsWith('cali-') || hit.table === 'ip calico') ? 'nft.markCalico' : `nft.${hit.effect}`,
       params: { hook, table: hit.table, chain: hit.chain, detail: hit.detail ?? '' },

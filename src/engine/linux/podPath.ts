@@ -10,9 +10,10 @@ import type { Arrival, HopContext, HopResult } from '../model/hop';
 import type { Packet } from '../model/packet';
 import { innerIp, ipLength, patchInnerIp, ports, withOuterEth, withoutOuterEth } from '../model/packetOps';
 import { StepRecorder } from '../model/steps';
-import { checkMtu } from './mtu';
+import { checkMtu } from '../model/mtu';
 import { formatNeighbour } from './neigh';
-import { formatRoute, localTable, lookupLocal, lookupRoute } from './routes';
+import { formatRoute, localTable, lookupLocal, lookupRoute, routeRuleId } from './routes';
+import { podRouteTable } from '../model/ruleIds';
 import { notEnforced } from '../policy/flannel';
 import type { LinuxNodeState, LinuxPodNetns, Route } from './state';
 import type { StepLocation } from '../model/trace';
@@ -44,7 +45,7 @@ function send(st: LinuxNodeState, pod: LinuxPodNetns, p0: Packet, ctx: HopContex
   if (local) return loopback(st, pod, p0, local, unbound, rec);
   const r = lookupRoute(pod.routes, dst);
   if (!r) return { steps: rec.steps, outcome: { kind: 'stop', verdict: 'no-route', reason: { code: 'no-route', params: { dst, pod: pod.pod } } } };
-  let p = rec.add({ at: { ...at, table: 'main' }, action: 'route', before: p0, after: p0, rule: { text: formatRoute(r), source: r.source, owner: pod.ref }, explain: pod.bridge ? (r.via ? 'pod.routeBridge' : 'pod.routeOnLink') : 'pod.route', params: { dst, via: r.via ?? '', pod: pod.pod, ...(pod.bridge ? { bridge: pod.bridge } : {}) } });
+  let p = rec.add({ at: { ...at, table: 'main' }, action: 'route', before: p0, after: p0, rule: { id: routeRuleId(r, podRouteTable(pod.pod)), text: formatRoute(r), source: r.source, owner: pod.ref }, explain: pod.bridge ? (r.via ? 'pod.routeBridge' : 'pod.routeOnLink') : 'pod.route', params: { dst, via: r.via ?? '', pod: pod.pod, ...(pod.bridge ? { bridge: pod.bridge } : {}) } });
   const d = checkMtu(p, pod.eth0.mtu, ctx.flow.df, true);
   if (d.kind === 'emsgsize') {
     rec.add({ at: { ...at, layer: 'eth0' }, action: 'drop', before: p, explain: 'linux.emsgsize', params: { mtu: d.mtu, dev: 'eth0', size: ipLength(p) } });

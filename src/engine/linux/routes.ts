@@ -31,6 +31,8 @@ import { CNI_BRIDGE, flannelVxlanIface, VXLAN_IFACE } from './names';
 import { FELIX_ROUTE_STYLES, pickRow } from '../versions/linuxTable';
 import { nodeVersions } from '../versions/nodeVersions';
 import type { Link, LinuxPodNetns, Route } from './state';
+import { routeId } from '../model/ruleIds';
+import { viewOf, type ViewText } from '../model/viewLines';
 
 const FELIX_ROUTES = 'C2 felix/dataplane/linux/route_mgr.go';
 const FELIX_VXLAN = 'C1 felix/dataplane/linux/vxlan_mgr.go';
@@ -182,15 +184,48 @@ export function sortRoutes(routes: Route[]): Route[] {
   return [...routes].sort((a, b) => a.dst.base - b.dst.base || b.dst.len - a.dst.len);
 }
 
-/** Longest-prefix match; ties go to the lower metric (as the FIB does). */
+/** A route table by prefix length (longest first), then network address; each list in table order. */
+interface RouteIndex {
+  count: number;
+  byLen: [len: number, byBase: Map<number, Route[]>][];
+}
+
+const routeIndexes = new WeakMap<readonly Route[], RouteIndex>();
+
+function routeIndex(routes: readonly Route[]): RouteIndex {
+  const hit = routeIndexes.get(routes);
+  if (hit && hit.count === routes.length) return hit;
+  const lens = new Map<number, Map<number, Route[]>>();
+  for (const r of routes) {
+    // A route without a parsed destination matches nothing (cidrContains).
+    if (typeof r.dst !== 'object' || r.dst === null) continue;
+    let byBase = lens.get(r.dst.len);
+    if (!byBase) lens.set(r.dst.len, (byBase = new Map()));
+    const list = byBase.get(r.dst.base);
+    if (list) list.push(r);
+    else byBase.set(r.dst.base, [r]);
+  }
+  const ix: RouteIndex = { count: routes.length, byLen: [...lens].sort((a, b) => b[0] - a[0]) };
+  routeIndexes.set(routes, ix);
+  return ix;
+}
+
+/**
+ * Longest-prefix match; ties go to the lower metric (as the FIB does), the
+ * earlier route on a full tie. One map probe per prefix length in the table
+ * (a node of a 1,000-node cluster has a route per other node's block).
+ */
 export function lookupRoute(routes: readonly Route[], ip: string): Route | undefined {
   const n = ipToInt(ip);
-  let best: Route | undefined;
-  for (const r of routes) {
-    if (!cidrContains(r.dst, n)) continue;
-    if (!best || r.dst.len > best.dst.len || (r.dst.len === best.dst.len && (r.metric ?? 0) < (best.metric ?? 0))) best = r;
+  if (!Number.isInteger(n)) return undefined;
+  for (const [len, byBase] of routeIndex(routes).byLen) {
+    const list = byBase.get((n & (len === 0 ? 0 : (0xffffffff << (32 - len)) >>> 0)) >>> 0);
+    if (!list) continue;
+    let best = list[0]!;
+    for (const r of list) if ((r.metric ?? 0) < (best.metric ?? 0)) best = r;
+    return best;
   }
-  return best;
+  return undefined;
 }
 
 function dstText(c: Cidr): string {
@@ -220,6 +255,20 @@ export function formatRoute(r: Route): string {
 /** The whole table as `ip route` prints it. */
 export function formatRoutes(routes: readonly Route[]): string {
   return sortRoutes([...routes]).map(formatRoute).join('\n');
+}
+
+/**
+ * The id of a route as `ip route` lists it (model/ruleIds.ts): `table` is
+ * `main` or a pod's netns (`podRouteTable`). Undefined for the kernel's
+ * `local` table, which no view prints.
+ */
+export function routeRuleId(r: Route, table = 'main'): string | undefined {
+  return r.type === 'local' || r.type === 'broadcast' ? undefined : routeId(table, r.type, r.dst.text, r.metric);
+}
+
+/** `formatRoutes` with each line's route id. */
+export function routesView(routes: readonly Route[], table = 'main'): ViewText {
+  return viewOf(sortRoutes([...routes]), formatRoute, (r) => routeRuleId(r, table));
 }
 
 const LOCAL_TABLE = 'kernel: fib_add_ifaddr() adds a `local` route for each address of a device and a `broadcast` route for its subnet to the `local` table, which is looked up before `main` (ip rule 0)';

@@ -17,10 +17,11 @@ import { HEADER_BYTES } from '../model/packet';
 import { innerIp, ipLength, outerIp, ports, withOuterEth } from '../model/packetOps';
 import type { StepRecorder } from '../model/steps';
 import { encapsulateIpip } from './ipip';
-import { checkMtu } from './mtu';
+import { checkMtu } from '../model/mtu';
 import { findFdb, findNeighbour, formatFdb, formatNeighbour } from './neigh';
 import { VXLAN_IFACE } from './names';
-import { formatRoute, lookupRoute } from './routes';
+import { formatRoute, lookupRoute, routeRuleId } from './routes';
+import { fdbId, neighId, ruleIds } from '../model/ruleIds';
 import type { Link, LinuxNodeState, Route } from './state';
 import type { ReasonCode } from '../model/stepVocabulary';
 
@@ -42,10 +43,26 @@ function mtuGate(st: LinuxNodeState, p: Packet, dev: string, route: Route, local
     return stop(rec, 'dropped', 'mtu-exceeded-local', { mtu, dev, size: ipLength(p), node: st.name });
   }
   if (d.kind === 'frag-needed') {
-    rec.add({ at: { component: 'routing', layer: dev }, action: 'icmp-error', before: p, rule: { text: formatRoute(route), source: 'Linux ip_forward(): DF set and larger than the path MTU' }, explain: 'linux.fragNeeded', params: { mtu, dev, size: ipLength(p) } });
+    rec.add({ at: { component: 'routing', layer: dev }, action: 'icmp-error', before: p, rule: { id: routeRuleId(route), text: formatRoute(route), source: 'Linux ip_forward(): DF set and larger than the path MTU' }, explain: 'linux.fragNeeded', params: { mtu, dev, size: ipLength(p) } });
     return stop(rec, 'dropped', 'fragmentation-needed', { mtu, dev, size: ipLength(p), node: st.name });
   }
   return rec.add({ at: { component: 'routing', layer: dev }, action: 'fragment', before: p, after: d.first, explain: 'linux.fragment', params: { mtu, dev, count: d.count, size: ipLength(p) } });
+}
+
+/**
+ * ip_forward() refuses a DF packet larger than the route's MTU before the
+ * FORWARD hook runs (ip_exceeds_mtu → ICMP fragmentation needed), so a
+ * FORWARD rule (e.g. a policy's drop) never sees it. Undefined when it fits
+ * or may be fragmented later (ip_finish_output, after POSTROUTING).
+ * @see Linux net/ipv4/ip_forward.c ip_forward()
+ */
+export function forwardMtuGate(st: LinuxNodeState, p: Packet, route: Route, ctx: HopContext, rec: StepRecorder): HopResult | undefined {
+  if (!route.dev) return undefined;
+  const link = st.links.find((l) => l.name === route.dev);
+  const mtu = Math.min(route.mtu ?? Infinity, link?.mtu ?? Infinity);
+  if (checkMtu(p, mtu, ctx.flow.df, false).kind !== 'frag-needed') return undefined;
+  const r = mtuGate(st, p, route.dev, route, false, ctx, rec);
+  return 'outcome' in r ? r : undefined;
 }
 
 /** Out of a NIC (the node's, or a further one: linux/moreNics.ts): ARP for the next hop on its segment, Ethernet header, onto the wire. */
@@ -94,7 +111,7 @@ function encapsulate(st: LinuxNodeState, p: Packet, route: Route, ctx: HopContex
     action: 'encapsulate',
     before: p,
     after: outer,
-    rule: { text: `${formatNeighbour(neigh)}\n${formatFdb(fdb)}`, source: dev === VXLAN_IFACE ? VXLAN_SOURCE : FLANNEL_VXLAN_SOURCE },
+    rule: { id: ruleIds(neighId(neigh.dev, neigh.ip), fdbId(fdb.dev, fdb.mac)), text: `${formatNeighbour(neigh)}\n${formatFdb(fdb)}`, source: dev === VXLAN_IFACE ? VXLAN_SOURCE : FLANNEL_VXLAN_SOURCE },
     explain: 'linux.encapsulate',
     params: { vni: vx.vni, port: vx.port, vtepMac: neigh.mac, remote: fdb.dst, local: vx.local, dev },
   });
@@ -102,7 +119,7 @@ function encapsulate(st: LinuxNodeState, p: Packet, route: Route, ctx: HopContex
   if (!outerRoute || outerRoute.dev !== st.nic.name) {
     return stop(rec, 'no-route', 'no-route', { dst: fdb.dst, node: st.name });
   }
-  rec.add({ at: { component: 'routing', table: 'main', layer: st.nic.name }, action: 'route', before: outer, rule: { text: formatRoute(outerRoute), source: outerRoute.source, ...(outerRoute.assumption ? { assumption: true } : {}) }, explain: 'linux.routeOuter', params: { dst: fdb.dst, dev: st.nic.name }, level: 'detail' });
+  rec.add({ at: { component: 'routing', table: 'main', layer: st.nic.name }, action: 'route', before: outer, rule: { id: routeRuleId(outerRoute), text: formatRoute(outerRoute), source: outerRoute.source, ...(outerRoute.assumption ? { assumption: true } : {}) }, explain: 'linux.routeOuter', params: { dst: fdb.dst, dev: st.nic.name }, level: 'detail' });
   return transmitOnNic(st, outer, outerRoute.via ?? fdb.dst, ctx, rec);
 }
 
@@ -128,7 +145,7 @@ function transmitOnBridge(st: LinuxNodeState, p: Packet, route: Route, bridgeMac
     action: 'transmit',
     before: p,
     after: framed,
-    rule: { text: formatNeighbour(neigh), source: `${neigh.source}; bridge forwarding database: ${neigh.mac} on port ${pod.hostVeth}`, owner: pod.ref },
+    rule: { id: neighId(neigh.dev, neigh.ip), text: formatNeighbour(neigh), source: `${neigh.source}; bridge forwarding database: ${neigh.mac} on port ${pod.hostVeth}`, owner: pod.ref },
     explain: 'linux.transmitBridge',
     params: { dev, port: pod.hostVeth, pod: pod.pod },
   });
@@ -146,7 +163,7 @@ function loopback(st: LinuxNodeState, p: Packet, route: Route, rec: StepRecorder
     at: { component: 'link', layer: 'lo' },
     action: 'transmit',
     before: p,
-    rule: { text: formatRoute(route), source: `${route.source}; drivers/net/loopback.c loopback_xmit`, ...(route.type === 'broadcast' ? { assumption: true } : {}) },
+    rule: { id: routeRuleId(route), text: formatRoute(route), source: `${route.source}; drivers/net/loopback.c loopback_xmit`, ...(route.type === 'broadcast' ? { assumption: true } : {}) },
     explain: 'linux.loopback',
     params: { dst: innerIp(p).dst },
     level: 'detail',
@@ -182,7 +199,7 @@ export function transmit(st: LinuxNodeState, p: Packet, route: Route, local: boo
     action: 'transmit',
     before: gated,
     after: framed,
-    rule: neigh ? { text: formatNeighbour(neigh), source: neigh.source, owner: pod.ref } : undefined,
+    rule: neigh ? { id: neighId(neigh.dev, neigh.ip), text: formatNeighbour(neigh), source: neigh.source, owner: pod.ref } : undefined,
     explain: 'linux.transmitVeth',
     params: { dev, pod: pod.pod },
   });

@@ -10,6 +10,7 @@ import type { Packet } from '../model/packet';
 import { outerIp, vxlanHeader } from '../model/packetOps';
 import type { StepRecorder } from '../model/steps';
 import { VXLAN_IFACE } from './names';
+import { linkId } from '../model/ruleIds';
 import type { Link, LinuxNodeState } from './state';
 
 function stop(rec: StepRecorder, code: ReasonCode, params: Record<string, string | number>): HopResult {
@@ -70,6 +71,6 @@ export function receiveVxlan(st: LinuxNodeState, p: Packet, rec: StepRecorder): 
     return stop(rec, 'vxlan-vni-no-device', { vni: vx.vni, expected: link.vxlan!.vni, dev: link.name, port: link.vxlan!.port, node: st.name });
   }
   const source = link.name === VXLAN_IFACE ? 'C1 felix/dataplane/linux/vxlan_mgr.go' : 'F6 flannel pkg/backend/vxlan/device.go newVXLANDevice';
-  const packet = rec.add({ at: { component: 'vxlan', layer: link.name }, action: 'decapsulate', before: p, after: inner, rule: { text: `${link.name}: vxlan id ${link.vxlan!.vni} local ${link.vxlan!.local} dev ${link.vxlan!.dev} dstport ${link.vxlan!.port} nolearning`, source }, explain: 'linux.decapsulate', params: { vni: vx.vni, from: outerIp(p).src, dev: link.name } });
+  const packet = rec.add({ at: { component: 'vxlan', layer: link.name }, action: 'decapsulate', before: p, after: inner, rule: { id: linkId(link.name), text: `${link.name}: vxlan id ${link.vxlan!.vni} local ${link.vxlan!.local} dev ${link.vxlan!.dev} dstport ${link.vxlan!.port} nolearning`, source }, explain: 'linux.decapsulate', params: { vni: vx.vni, from: outerIp(p).src, dev: link.name } });
   return { packet, iif: link.name };
 }

@@ -10,7 +10,7 @@ import { cidrContains, cidrCovers, hasHostBits, ipToInt, isIPv4, isIPv6, parseCi
 describe('ipv4 helpers are total', () => {
   it('parseIPv4 reads dotted quads and refuses the rest', () => {
     expect(parseIPv4('192.168.10.20')).toBe(3232238100);
-    for (const bad of ['', '172.21.211.0/26', '1.2.3', '256.1.1.1', ' 1.2.3.4', '01.02.03.04', '::1', 'x']) expect(parseIPv4(bad)).toBeUndefined();
+    for (const bad of ['', '172.21.211.0/26', '1.2.3', '256.1.1.1', ' 1.2.3.4', '01.02.03.04', '::1', 'x', '1.2.3.4\n', '1.2.3.4.', '.1.2.3.4', '1..2.3', '1.2.3.04', '1.2.3.2555', '1.2.3.-1', '１.2.3.4']) expect(parseIPv4(bad)).toBeUndefined();
   });
 
   it('isIPv4 accepts exactly what ipaddr.js isValidFourPartDecimal accepts (the one-pass parse replaced it)', () => {

@@ -13,8 +13,37 @@ export interface Cidr {
   text: string;
 }
 
-/** Four decimal octets without leading zeros: ipaddr.js's isValidFourPartDecimal, parsed in one pass (it runs for every route of every hop). */
-const FOUR_PART_DECIMAL = /^(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})$/;
+/**
+ * `192.168.10.20` → 3232238100; anything that is not dotted-quad IPv4 → undefined.
+ * Four decimal octets of 1–3 ASCII digits, no leading zeros, each ≤ 255:
+ * ipaddr.js's isValidFourPartDecimal, scanned by hand in one pass without
+ * allocating (it runs for every route of every hop and every address loaded).
+ */
+export function parseIPv4(ip: string): number | undefined {
+  if (typeof ip !== 'string') return undefined;
+  const n = ip.length;
+  if (n < 7 || n > 15) return undefined;
+  let value = 0;
+  let i = 0;
+  for (let octet = 0; octet < 4; octet++) {
+    if (octet > 0) {
+      if (ip.charCodeAt(i) !== 46 /* . */) return undefined;
+      i++;
+    }
+    const start = i;
+    let v = 0;
+    while (i < n) {
+      const c = ip.charCodeAt(i) - 48;
+      if (c < 0 || c > 9) break;
+      v = v * 10 + c;
+      i++;
+    }
+    const digits = i - start;
+    if (digits === 0 || digits > 3 || (digits > 1 && ip.charCodeAt(start) === 48) || v > 255) return undefined;
+    value = value * 256 + v;
+  }
+  return i === n ? value : undefined;
+}
 
 export function isIPv4(s: string): boolean {
   return parseIPv4(s) !== undefined;
@@ -26,18 +55,6 @@ export function isIPv6(s: string): boolean {
   // Every IPv6 address starts with up to four hex digits and a colon; the
   // check spares ipaddr.js's parser on each place name (`svc:ns/name`) a trace resolves.
   return typeof s === 'string' && IPV6_START.test(s) && ipaddr.IPv6.isValid(s.split('/')[0] ?? '');
-}
-
-/** `192.168.10.20` → 3232238100; anything that is not dotted-quad IPv4 → undefined. */
-export function parseIPv4(ip: string): number | undefined {
-  const m = typeof ip === 'string' ? FOUR_PART_DECIMAL.exec(ip) : null;
-  if (!m) return undefined;
-  const a = Number(m[1]);
-  const b = Number(m[2]);
-  const c = Number(m[3]);
-  const d = Number(m[4]);
-  if (a > 255 || b > 255 || c > 255 || d > 255) return undefined;
-  return ((a << 24) | (b << 16) | (c << 8) | d) >>> 0;
 }
 
 /**
@@ -62,6 +79,23 @@ function mask(len: number): number {
  * canonical network form).
  */
 export function parseCidr(s: string): Cidr | undefined {
+  const hit = cidrCache.get(s);
+  if (hit !== undefined) return hit ?? undefined;
+  const c = parseCidrText(s);
+  if (cidrCache.size >= CIDR_CACHE_SIZE) cidrCache.clear();
+  cidrCache.set(s, c ? Object.freeze(c) : null);
+  return c;
+}
+
+/**
+ * Parsed prefixes by text, frozen (shared by every caller): rules and routes
+ * name the same few prefixes on every packet. Bounded, as input text is
+ * untrusted; cleared when full.
+ */
+const cidrCache = new Map<string, Cidr | null>();
+const CIDR_CACHE_SIZE = 8192;
+
+function parseCidrText(s: string): Cidr | undefined {
   const [addr, lenText] = s.split('/');
   if (!addr || !isIPv4(addr)) return undefined;
   const len = lenText === undefined ? 32 : Number(lenText);

@@ -7,9 +7,17 @@ import { HEADER_BYTES } from './packet';
 
 export type L4Header = TcpHeader | UdpHeader | IcmpHeader;
 
-/** A deep copy (headers are flat records). */
+/** Under vitest, shared headers are frozen, so a rewrite in place anywhere fails a test instead of changing another snapshot. */
+const FREEZE_SHARED_HEADERS = Boolean((globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.VITEST);
+
+/**
+ * A copy whose header list is its own; the headers are shared, as nothing
+ * rewrites a header in place (the ops below replace the header object), so
+ * an unchanged header stays the same object and changedFields skips it.
+ */
 export function clonePacket(p: Packet): Packet {
-  return { headers: p.headers.map((h) => ({ ...h }) as Header) };
+  if (FREEZE_SHARED_HEADERS) for (const h of p.headers) Object.freeze(h);
+  return { headers: p.headers.slice() };
 }
 
 function lastIndexOfKind(p: Packet, kind: Header['kind']): number {

@@ -133,6 +133,13 @@ export interface IPPoolSpec {
   ipipMode: EncapMode;
   natOutgoing: boolean;
   disabled: boolean;
+  /**
+   * Where the pool is written, when not as an IPPool object: an entry of the
+   * operator's `Installation.spec.calicoNetwork.ipPools[]` (the operator
+   * creates the IPPool from it), or the calico.yaml manifest's
+   * CALICO_IPV4POOL_CIDR. A what-if edit changes the object it names.
+   */
+  definedBy?: 'Installation' | 'manifest';
 }
 
 export interface CalicoSpec {
@@ -195,6 +202,8 @@ export interface KubeProxySpec {
   /** iptables mode: accept NodePorts on 127.0.0.1 (`iptables.localhostNodePorts`, default true). */
   localhostNodePorts?: boolean;
   winkernel: WinkernelSpec;
+  /** Whether the input has a winkernel KubeProxyConfiguration (`mode: kernelspace` or a `winkernel` section), which `winkernel` reads; else it holds kube-proxy's defaults. */
+  winkernelConfig?: boolean;
   /**
    * Per Windows node: its own KubeProxyConfiguration (`hostnameOverride:
    * NODE`, scenario/winkernelConfig.ts), or the flags of the Windows

@@ -57,7 +57,7 @@ export const EXPLAIN_KEYS = [
   'fabric.deliverLoopback', 'fabric.pathMtu', 'fabric.echo', 'fabric.portClosed', 'fabric.noRoute', 'fabric.gatewayForward', 'fabric.transmit', 'fabric.deliver',
   'fabric.hostSend',
   'windows.lbSnat1809', 'windows.icmpNotTransposed', 'windows.clusterIpPortNotServed', 'windows.flannelOverlayNodeToRemotePod',
-  'windows.healthCheckLb', 'windows.healthCheckServer', 'windows.vnicMtuFragment', 'windows.vnicMtuEmsgsize', 'windows.networkMissing',
+  'windows.healthCheckLb', 'windows.healthCheckServer', 'windows.vnicMtuFragment', 'windows.vnicMtuEmsgsize', 'windows.vnicMtuFragNeeded', 'windows.networkMissing',
   'windows.icmpToVip', 'windows.outerRoute', 'windows.noListener', 'windows.switchLoop', 'windows.hostLoopback', 'windows.compartmentLoopback',
   'windows.compartmentOnLink', 'windows.routeIn', 'windows.uftCreateInbound', 'windows.clusterIpFromHost', 'windows.preserveDip',
   'windows.nodePortFromLocalPod', 'windows.receive', 'windows.compartmentRoute', 'windows.vnicOut', 'windows.layerNoMatch', 'windows.aclAllow',
@@ -84,6 +84,6 @@ export const REASON_CODES = [
   'port-closed', 'reply-unexpected-source', 'reply-unexpected-source-udp', 'routing-loop', 'switch-loop', 'ttl-exceeded', 'unknown-place',
   'vfp-no-decision', 'vni-mismatch', 'vxlan-not-expected', 'vxlan-port-closed', 'vxlan-vni-no-device', 'path-mtu-exceeded', 'vxlan-peer-unknown', 'vxlan-port-unsupported', 'windows-hostnetwork-unsupported',
   'windows-ipv6-calico', 'windows-ipv6-l2bridge', 'windows-ipv6-overlay', 'windows-known-issue-l2bridge-dsr', 'windows-known-issue-nodeport-overlay',
-  'windows-kube-proxy-down', 'windows-network-missing',
+  'windows-kube-proxy-down', 'windows-network-missing', 'vnic-mtu-exceeded',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];

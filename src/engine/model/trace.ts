@@ -2,8 +2,8 @@
  * The tracer's output contract (ARCHITECTURE.md "Output: a Trace").
  *
  * Additive fields beyond the contract: `Step.level` (hop vs detail, for the
- * summary and detailed views), `Step.rule.owner` (the Kubernetes/Calico object
- * that produced a rule), `Step.rule.assumption` (no source confirms it) and
+ * summary and detailed views), `Step.rule.id` (the state-view line that prints
+ * the rule), `Step.rule.owner` (the Kubernetes/Calico object that produced a rule), `Step.rule.assumption` (no source confirms it) and
  * `Trace.warnings`, `Trace.branches`. A flat step list carries the tree through `at`.
  */
 import type { ObjectRef } from './diagnostic';
@@ -61,6 +61,15 @@ export interface StepLocation {
 
 /** The line or object that decided a step, in its real format. */
 export interface StepRule {
+  /**
+   * The id of the state-view line that prints this rule on the step's node
+   * (model/ruleIds.ts), set by the code that produced the rule; the view
+   * line carries the same id (`NodeStateView.lineIds`). Several ids, one per
+   * line, when the rule is several objects (a neighbour and its FDB entry).
+   * Absent when no view prints the rule (conntrack entries, the kernel's
+   * `local` table, Fabric hosts, a packetwalk limit).
+   */
+  id?: string;
   /** e.g. an `ip route` line, an nft rule, an HNS policy as JSON. */
   text: string;
   /** Upstream source that says this is what happens (DATAPATH-FACTS tag + file), or `assumption: …`. */

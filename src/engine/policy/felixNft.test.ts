@@ -9,7 +9,7 @@ import type { LinuxNodeState } from '../linux/state';
 import { fromYaml, trace } from '../testing/traceHelpers';
 import { PRESETS } from '../presets/catalog';
 import { innerIp } from '../model/packetOps';
-import { LAB_WITH_POLICIES_YAML, MAIN_POLICIES_YAML } from './testdata/labPolicies';
+import { LAB_WITH_POLICIES_YAML } from './testdata/labPolicies';
 
 const c = fromYaml(LAB_WITH_POLICIES_YAML);
 const node1 = c.nodes.get('k8s-lab-node-1') as LinuxNodeState;
@@ -94,7 +94,7 @@ describe('policy on the path (k8s-lab)', () => {
 });
 
 describe("the migration's ipBlock trap (k8s-main before/after with part 20's policies)", () => {
-  const withPolicies = (name: string) => fromYaml(PRESETS.find((p) => p.name === name)!.yaml + MAIN_POLICIES_YAML);
+  const withPolicies = (name: string) => fromYaml(PRESETS.find((p) => p.name === name)!.yaml); // the presets carry part 20's policies
 
   it('hostNetwork on node-1 → hello on node-2: allowed by the node ipBlock before, dropped by the default deny after', () => {
     const flow = { src: 'node:k8s-node-1', dst: 'pod:demo/hello', dport: 8080 } as const;
@@ -107,5 +107,7 @@ describe("the migration's ipBlock trap (k8s-main before/after with part 20's pol
     const deny = after.steps.find((s) => s.explain.key === 'policy.defaultDeny')!;
     expect(deny.node).toBe('k8s-node-2');
     expect(innerIp(deny.before).src).toBe('172.20.211.0');
+    // The default deny names the policies that select the pod (the endpoint chain's jumps).
+    expect(deny.explain.params?.policy).toBe('NetworkPolicy demo/allow-clients-to-hello, NetworkPolicy demo/allow-nodes-to-hello, NetworkPolicy demo/default-deny');
   });
 });

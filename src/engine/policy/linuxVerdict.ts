@@ -16,11 +16,14 @@ export interface PolicyDecision {
   /** The workload interface whose chain decided. */
   iface: string;
   chain: string;
+  ruleId: string;
   ruleText: string;
   source: string;
   policy?: ObjectRef;
   /** The rule's field in its object, e.g. `spec.ingress[0].from[1]`. */
   rule?: string;
+  /** For the default deny: the policies whose chains the packet passed without a verdict (those that select the pod). */
+  selecting?: ObjectRef[];
 }
 
 const ENDPOINT = /^filter-cali-(tw|fw)-(.+)$/;
@@ -35,11 +38,12 @@ function ruleField(source: string): string | undefined {
 /** The decisions in hit order (one per workload chain that reached a verdict). */
 export function policyDecisions(hits: readonly NftHit[]): PolicyDecision[] {
   const out: PolicyDecision[] = [];
-  let ep: { iface: string; direction: 'ingress' | 'egress'; chain: string } | undefined;
+  let ep: { iface: string; direction: 'ingress' | 'egress'; chain: string; selecting: ObjectRef[] } | undefined;
   const decide = (h: NftHit, kind: PolicyDecision['kind']) => {
     if (!ep) return;
-    const d: PolicyDecision = { kind, direction: ep.direction, iface: ep.iface, chain: h.chain, ruleText: h.ruleText, source: h.source };
+    const d: PolicyDecision = { kind, direction: ep.direction, iface: ep.iface, chain: h.chain, ruleId: h.ruleId, ruleText: h.ruleText, source: h.source };
     if (h.owner && kind !== 'defaultDeny') d.policy = h.owner;
+    if (kind === 'defaultDeny') d.selecting = ep.selecting;
     const field = ruleField(h.source);
     if (field) d.rule = field;
     out.push(d);
@@ -49,9 +53,11 @@ export function policyDecisions(hits: readonly NftHit[]): PolicyDecision[] {
     const target = h.effect === 'vmap' ? /goto (filter-cali-(?:tw|fw)-\S+)$/.exec(h.detail ?? '')?.[1] : undefined;
     const m = target ? ENDPOINT.exec(target) : undefined;
     if (m) {
-      ep = { iface: m[2]!, direction: m[1] === 'tw' ? 'ingress' : 'egress', chain: target! };
+      ep = { iface: m[2]!, direction: m[1] === 'tw' ? 'ingress' : 'egress', chain: target!, selecting: [] };
       continue;
     }
+    // The endpoint chain jumps to each policy that selects the pod (felixNft.ts endpointChain).
+    if (ep && h.effect === 'jump' && h.chain === ep.chain && h.owner && h.owner.kind !== 'Pod') ep.selecting.push(h.owner);
     if (POLICY.test(h.chain)) {
       if (h.effect === 'mark' && ACCEPT_MARK.test(h.ruleText.replace(/ comment ".*"$/, ''))) decide(h, 'allow');
       else if (h.effect === 'drop') decide(h, 'deny');
@@ -75,9 +81,9 @@ export function policyStep(d: PolicyDecision, hook: string, before: Packet, podO
     at: { component: 'netfilter', table: 'ip calico', chain: d.chain, layer: hook },
     action: d.kind === 'allow' || d.kind === 'profile' ? 'allow' : 'drop',
     before,
-    rule: { text: d.ruleText, source: d.source, owner },
+    rule: { id: d.ruleId, text: d.ruleText, source: d.source, owner },
     explain: `policy.${d.kind}`,
-    params: { pod, direction: d.direction, policy: d.policy ? describeRef(d.policy) : '', rule: d.rule ?? '', namespace: ns },
+    params: { pod, direction: d.direction, policy: d.policy ? describeRef(d.policy) : (d.selecting ?? []).map(describeRef).join(', '), rule: d.rule ?? '', namespace: ns },
     level: d.kind === 'profile' ? 'detail' : 'hop',
   };
 }

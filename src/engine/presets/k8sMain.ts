@@ -12,6 +12,7 @@
  * Assumptions: the names of the pods at .1 and .43 (so their `cali…` names
  * are derived, not the seed's), the ClusterIP of `demo/hello`, and the Fabric.
  */
+import { MAIN_POLICIES_YAML } from './policies';
 import { kubeDnsServiceYaml, seedFabricYaml } from './sharedObjects';
 
 interface MainOptions {
@@ -96,7 +97,8 @@ endpoints:
   nodeName: k8s-node-1
   targetRef: {kind: Pod, name: hello-2, namespace: demo}
 ---
-${kubeDnsServiceYaml([{ ip: '172.20.211.1', node: 'k8s-node-1', pod: 'coredns-0' }], { sliceName: 'kube-dns-main', tcp: false })}`;
+${kubeDnsServiceYaml([{ ip: '172.20.211.1', node: 'k8s-node-1', pod: 'coredns-0' }], { sliceName: 'kube-dns-main', tcp: false })}
+${MAIN_POLICIES_YAML}`;
 }
 
 function node(name: string, ip: string, tunnel: string, master: boolean): string {

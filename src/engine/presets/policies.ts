@@ -23,7 +23,7 @@ metadata:
   name: allow-clients-to-hello
   namespace: demo
   annotations:
-    packetwalk.dev/assumption: "web and net are the seed's clients of hello"
+    packetwalk.dev/assumption: "web and net are the seed's clients of hello; no ports, since the seed pings hello from net after the migration (ICMP)"
 spec:
   podSelector:
     matchLabels: {app: hello}
@@ -32,8 +32,6 @@ spec:
   - from:
     - podSelector:
         matchExpressions: [{key: app, operator: In, values: [web, net]}]
-    ports:
-    - {protocol: TCP, port: 8080}
 ---
 apiVersion: networking.k8s.io/v1
 kind: NetworkPolicy

@@ -9,9 +9,9 @@ import { fromYaml, trace } from '../testing/traceHelpers';
 import { ipBlockTunnelCheck } from './ipBlockTunnel';
 import { STEP4_CHECKS } from './step4Checks';
 import { buildRunbook } from './runbook';
-import { MAIN_POLICIES_YAML } from '../presets/policies';
 
-const after = PRESETS.find((p) => p.name === 'k8s-main-after')!.yaml + MAIN_POLICIES_YAML;
+/** The preset carries part 20's policies (presets/policies.ts). */
+const after = PRESETS.find((p) => p.name === 'k8s-main-after')!.yaml;
 
 describe('step 4: ipBlock rules with node addresses need the tunnel addresses', () => {
   const c = fromYaml(after);

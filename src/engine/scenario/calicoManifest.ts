@@ -112,7 +112,7 @@ export function applyCalicoManifest(m: CalicoManifestInputs, calico: CalicoSpec 
     if (!parsed || !cidr.includes('/') || !vxlanMode || !ipipMode || !Number.isInteger(blockSize) || blockSize < 20 || blockSize > 32) {
       diags.push({ severity: 'error', code: 'invalid-field', object: ref, field: 'spec.template.spec.containers[calico-node].env', line, message: `calico-node would not start with this pool: CIDR "${cidr}", VXLAN "${envValue(m, 'CALICO_IPV4POOL_VXLAN') ?? ''}", IPIP "${envValue(m, 'CALICO_IPV4POOL_IPIP') ?? ''}", block size ${blockSize}` });
     } else {
-      pools.push({ ref: { kind: 'IPPool', name: 'default-ipv4-ippool' }, name: 'default-ipv4-ippool', cidr: parsed.text, blockSize, vxlanMode, ipipMode, natOutgoing: nat, disabled: false });
+      pools.push({ ref: { kind: 'IPPool', name: 'default-ipv4-ippool' }, name: 'default-ipv4-ippool', cidr: parsed.text, blockSize, vxlanMode, ipipMode, natOutgoing: nat, disabled: false, definedBy: 'manifest' });
       diags.push({
         severity: 'info',
         code: 'derived',

@@ -7,9 +7,11 @@
 import type { z } from 'zod';
 import type { Diagnostic } from '../model/diagnostic';
 import { nthAddress, parseCidr, prefixOf } from '../model/ipv4';
-import type { CalicoSpec, EncapMode, FabricSpec, FlannelSpec, IPPoolSpec, KubeProxySpec, NodeSpec, PodSpec, ServiceSpec, EndpointSliceSpec } from '../model/scenario';
+import type { CalicoSpec, FabricSpec, FlannelSpec, IPPoolSpec, KubeProxySpec, NodeSpec, PodSpec, ServiceSpec, EndpointSliceSpec } from '../model/scenario';
 import type { RawObject } from './parse';
 import { flannelNetConfSchema, type fabricSchema, type felixConfigSchema, type installationSchema, type kubeProxyConfigSchema } from './schemas';
+import { ENCAP_TO_MODES } from '../model/encapsulation';
+import { FELIX_VXLAN_PORT, FELIX_VXLAN_VNI } from '../model/felixDefaults';
 import { refOf, validateObject } from './validate';
 import { IMPLEMENTED } from '../datapath/datapath';
 import { clusterWindowsConfig, isWindowsConfig, nodeWindowsConfigs, winkernelSpecOf } from './winkernelConfig';
@@ -34,22 +36,7 @@ export interface ClusterObjects {
   fabric: WithRaw<z.infer<typeof fabricSchema>>[];
 }
 
-/** Felix defaults (FelixConfiguration VXLANVNI, VXLANPort). @see DATAPATH-FACTS §1.3 [C5] */
-export const FELIX_VXLAN_VNI = 4096;
-export const FELIX_VXLAN_PORT = 4789;
-
-/**
- * How the Tigera operator turns `Installation.spec.calicoNetwork.ipPools[].encapsulation`
- * into IPPool modes. @see tigera/operator pkg/render (ipPool conversion); the seed:
- * "encapsulation: VXLAN — оператор создаёт пул с vxlanMode: Always".
- */
-const ENCAP_TO_MODES: Record<string, { vxlanMode: EncapMode; ipipMode: EncapMode }> = {
-  VXLAN: { vxlanMode: 'Always', ipipMode: 'Never' },
-  VXLANCrossSubnet: { vxlanMode: 'CrossSubnet', ipipMode: 'Never' },
-  IPIP: { vxlanMode: 'Never', ipipMode: 'Always' },
-  IPIPCrossSubnet: { vxlanMode: 'Never', ipipMode: 'CrossSubnet' },
-  None: { vxlanMode: 'Never', ipipMode: 'Never' },
-};
+export { FELIX_VXLAN_PORT, FELIX_VXLAN_VNI };
 
 /**
  * Calico settings, or undefined when the input has no Calico object at all.
@@ -69,9 +56,10 @@ export function buildCalico(c: ClusterObjects): CalicoSpec | undefined {
       name,
       cidr: p.cidr,
       blockSize: p.blockSize ?? 26,
-      ...ENCAP_TO_MODES[p.encapsulation]!,
+      ...ENCAP_TO_MODES[p.encapsulation],
       natOutgoing: p.natOutgoing === 'Enabled',
       disabled: false,
+      definedBy: 'Installation',
     });
   }
   // Host-specific FelixConfiguration `node.<nodename>` overrides the global one (`default`) on that node
@@ -134,6 +122,7 @@ export function buildKubeProxy(c: ClusterObjects, diags: Diagnostic[]): KubeProx
     nodePortAddresses: v?.nodePortAddresses?.length ? v.nodePortAddresses : modelled === 'nftables' ? ['primary'] : [],
     ...(modelled === 'iptables' ? { localhostNodePorts: v?.iptables?.localhostNodePorts ?? true } : {}),
     winkernel: winkernelSpecOf(win?.value),
+    ...(c.kubeProxy.some(isWindowsConfig) ? { winkernelConfig: true } : {}),
     ...(byNode ? { winkernelByNode: byNode } : {}),
   };
 }

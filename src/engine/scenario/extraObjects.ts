@@ -31,7 +31,6 @@ export function emptyExtraObjects(): ExtraObjects {
  * well (a kube-apiserver Pod is still a pod) or not at all.
  */
 export function readExtraObject(kind: unknown, raw: RawObject, into: ExtraObjects, diags: Diagnostic[]): boolean {
-  const ref = refOf(raw);
   switch (kind) {
     case 'BGPConfiguration':
       readBgpConfiguration(raw, into.bgp, diags);
@@ -49,12 +48,14 @@ export function readExtraObject(kind: unknown, raw: RawObject, into: ExtraObject
       if (readCalicoNodeDaemonSet(raw, into.calico)) return true;
       if (readKubeProxyDaemonSet(raw, into.kubeadm, diags)) return true;
       return false;
-    case 'ConfigMap':
+    case 'ConfigMap': {
+      const ref = refOf(raw);
       if (ref.name === KUBE_PROXY_CONFIGMAP) readKubeProxyConfigMap(raw, into.kubeadm, diags);
       else if (ref.name === KUBEADM_CONFIGMAP) readKubeadmConfig(raw, into.kubeadm, diags);
       else if (ref.name === CALICO_CONFIGMAP) readCalicoConfig(raw, into.calico);
       else return false;
       return true;
+    }
     default:
       return false;
   }

@@ -93,9 +93,9 @@ function objectsOfChunk(chunk: Chunk, root: unknown): RawObject[] {
     if (!f) itemLines.set(i, (f = lazyLines(item.text, item.firstLine)));
     return f([0, ...path]);
   };
-  return splitRoot(root, (value, prefix) =>
-    lazyRawObject(value, (path) => (items && prefix[0] === 'items' && typeof prefix[1] === 'number' ? lineOfItem(prefix[1], path) : whole([...prefix, ...path]))),
-  );
+  const find = (prefix: readonly (string | number)[], path: readonly (string | number)[]): number | undefined =>
+    items && prefix[0] === 'items' && typeof prefix[1] === 'number' ? lineOfItem(prefix[1], path) : whole([...prefix, ...path]);
+  return splitRoot(root, (value, prefix) => lazyRawObject(value, prefix, find));
 }
 
 /** The objects of a YAML text, or undefined when the full parser must read it (see the module comment). */

@@ -26,7 +26,8 @@ import {
   podSchema,
   serviceSchema,
 } from './schemas';
-import { refOf, validateObject } from './validate';
+import { refOf, validated, validateObject } from './validate';
+import { fastEndpointSlice, fastNode, fastPod, fastService } from './fastKinds';
 import { emptyDumpVersions, readVersions, versionOfTag } from './versions';
 import { nameProblem, nameRuleOf } from './names';
 import { policyKindKey, readPolicyObject, type PolicyObjects } from '../policy/read';
@@ -134,7 +135,7 @@ function readObject(kind: string, raw: RawObject, col: Collected, diags: Diagnos
   const c = col.c;
   switch (kind) {
     case 'Node': {
-      const v = validateObject(nodeSchema, raw, diags);
+      const v = validated(nodeSchema, fastNode, raw, diags);
       const n = v && normalizeNode(v, raw, diags);
       if (n) c.nodes.push(n);
       return;
@@ -145,18 +146,18 @@ function readObject(kind: string, raw: RawObject, col: Collected, diags: Diagnos
         diags.push({ severity: 'info', code: 'missing-reference', object: refOf(raw), field: 'spec.nodeName', line: raw.line, message: 'the pod is not scheduled to a node (no spec.nodeName); skipped' });
         return;
       }
-      const v = validateObject(podSchema, raw, diags);
+      const v = validated(podSchema, fastPod, raw, diags);
       if (v) c.pods.push(normalizePod(v));
       return;
     }
     case 'Service': {
-      const v = validateObject(serviceSchema, raw, diags);
+      const v = validated(serviceSchema, fastService, raw, diags);
       const svc = v && normalizeService(v, raw, diags);
       if (svc) c.services.push(svc);
       return;
     }
     case 'EndpointSlice': {
-      const v = validateObject(endpointSliceSchema, raw, diags);
+      const v = validated(endpointSliceSchema, fastEndpointSlice, raw, diags);
       const e = v && normalizeEndpointSlice(v, raw, diags);
       if (e) c.slices.push(e);
       return;

@@ -14,6 +14,8 @@
 
 const LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const LABEL_1035 = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
+/** Labels joined by dots: upstream's dns1123SubdomainFmt, in one pass. */
+const SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const LABEL_MAX = 63;
 const SUBDOMAIN_MAX = 253;
 
@@ -28,7 +30,7 @@ export function isDns1035Label(s: string): boolean {
 }
 
 export function isDns1123Subdomain(s: string): boolean {
-  return s.length <= SUBDOMAIN_MAX && s.split('.').every((l) => LABEL.test(l));
+  return s.length <= SUBDOMAIN_MAX && SUBDOMAIN.test(s);
 }
 
 /** The rule for `metadata.name` of a kind (KubeProxyConfiguration has no metadata). */

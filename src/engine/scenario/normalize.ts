@@ -256,24 +256,25 @@ export function normalizeEndpointSlice(e: z.infer<typeof endpointSliceSchema>, r
     diags.push({ severity: 'error', code: 'invalid-field', object: ref, field: `metadata.labels["${SERVICE_NAME_LABEL}"]`, line: raw.lineOf(['metadata']), message: 'an EndpointSlice needs the kubernetes.io/service-name label' });
     return undefined;
   }
-  const endpoints = e.endpoints.flatMap((ep, i) => {
+  const endpoints: EndpointSliceSpec['endpoints'] = [];
+  // A loop, not flatMap: a 1,000-node dump has 100,000 endpoints.
+  for (let i = 0; i < e.endpoints.length; i++) {
+    const ep = e.endpoints[i]!;
     const bad = ep.addresses.findIndex((a) => !isIPv4(a));
     if (bad >= 0) {
       diags.push({ severity: 'error', code: 'invalid-field', object: ref, field: `endpoints[${i}].addresses[${bad}]`, line: raw.lineOf(['endpoints', i, 'addresses', bad]), message: `"${ep.addresses[bad]}" is not an IPv4 address` });
-      return [];
+      continue;
     }
     const ready = ep.conditions.ready ?? true;
-    return [
-      {
-        addresses: ep.addresses,
-        ready,
-        serving: ep.conditions.serving ?? ready,
-        terminating: ep.conditions.terminating ?? false,
-        nodeName: ep.nodeName,
-        pod: ep.targetRef && (ep.targetRef.kind ?? 'Pod') === 'Pod' ? `${ep.targetRef.namespace ?? namespace}/${ep.targetRef.name}` : undefined,
-      },
-    ];
-  });
+    endpoints.push({
+      addresses: ep.addresses,
+      ready,
+      serving: ep.conditions.serving ?? ready,
+      terminating: ep.conditions.terminating ?? false,
+      nodeName: ep.nodeName,
+      pod: ep.targetRef && (ep.targetRef.kind ?? 'Pod') === 'Pod' ? `${ep.targetRef.namespace ?? namespace}/${ep.targetRef.name}` : undefined,
+    });
+  }
   return { ref, namespace, name: e.metadata.name, serviceName, ports: e.ports, endpoints };
 }
 

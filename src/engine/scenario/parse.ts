@@ -58,7 +58,8 @@ function parseJson(text: string): RawObject[] | undefined {
     return undefined;
   }
   const lines = lazyJsonLines(text);
-  return splitRoot(root, (value, prefix) => lazyRawObject(value, (path) => lines([...prefix, ...path])));
+  const find = (prefix: readonly (string | number)[], path: readonly (string | number)[]): number | undefined => lines([...prefix, ...path]);
+  return splitRoot(root, (value, prefix) => lazyRawObject(value, prefix, find));
 }
 
 /**

@@ -52,13 +52,30 @@ export function lazyLines(text: string, firstLine: number): (path: readonly (str
   };
 }
 
-/** A RawObject whose line is looked up only when read (a diagnostic). */
-export function lazyRawObject(value: Record<string, unknown>, lineOf: (path: readonly (string | number)[]) => number | undefined): RawObject {
-  return {
-    value,
-    get line() {
-      return lineOf([]);
-    },
-    lineOf,
-  };
+/** Finds the line of `path` inside the object at `prefix` of the parsed root. */
+export type LineFinder = (prefix: readonly (string | number)[], path: readonly (string | number)[]) => number | undefined;
+
+/**
+ * A RawObject whose line is looked up only when read (a diagnostic). A class,
+ * so the getter and method live on the prototype: a dump has tens of
+ * thousands of objects, and closures per object cost allocation.
+ */
+class LazyRawObject implements RawObject {
+  constructor(
+    readonly value: Record<string, unknown>,
+    private readonly prefix: readonly (string | number)[],
+    private readonly find: LineFinder,
+  ) {}
+
+  get line(): number | undefined {
+    return this.find(this.prefix, []);
+  }
+
+  lineOf(path: readonly (string | number)[]): number | undefined {
+    return this.find(this.prefix, path);
+  }
+}
+
+export function lazyRawObject(value: Record<string, unknown>, prefix: readonly (string | number)[], find: LineFinder): RawObject {
+  return new LazyRawObject(value, prefix, find);
 }

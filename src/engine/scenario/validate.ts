@@ -57,3 +57,11 @@ export function validateObject<S extends z.ZodType>(
   }
   return undefined;
 }
+
+/**
+ * The kind's fast check (fastKinds.ts) first, which returns the schema's
+ * parse for well-formed input; zod, with its diagnostics, when that is unsure.
+ */
+export function validated<S extends z.ZodType>(schema: S, fast: (v: Record<string, unknown>) => unknown, raw: RawObject, diagnostics: Diagnostic[]): z.infer<S> | undefined {
+  return (fast(raw.value) as z.infer<S> | undefined) ?? validateObject(schema, raw, diagnostics);
+}

@@ -71,6 +71,7 @@ function put(into: ComponentVersions, key: { node?: string; os?: NodeOs }, v: Ve
 
 /** Reads the versions `raw` shows, if any. Never throws. */
 export function readVersions(kind: unknown, raw: RawObject, into: DumpVersions): void {
+  if (kind !== 'Installation' && kind !== 'Pod' && kind !== 'DaemonSet') return;
   const object = refOf(raw);
   if (kind === 'Installation') {
     const st = raw.value.status;

@@ -61,9 +61,7 @@ const now = (): number => performance.now();
  * Invariant violations still open in the walker (issues 11 and 12), tallied
  * as `known` instead of failing CI while they are open. Delete an entry when its fix lands: the fuzzer then guards it.
  */
-const KNOWN: { pattern: RegExp; issue: string }[] = [
-  { pattern: /ipv4\.len = 6[5-9]\d{3}/, issue: 'issue 12: Windows has no vNIC MTU yet, so VFP encapsulates a 65,535-byte packet whole (outer length 65,585)' },
-];
+const KNOWN: { pattern: RegExp; issue: string }[] = [];
 
 type FailureKind = 'uncaught' | 'hang' | 'violation' | 'known';
 

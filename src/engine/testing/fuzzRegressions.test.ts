@@ -135,4 +135,13 @@ describe('localhost NodePorts in kube-proxy iptables mode', () => {
       expect(checkTrace(c, t)).toEqual([]);
     }
   });
+
+  it('an adjacent host dialling 127.0.0.1:<NodePort> reaches the pod, and the un-DNATed reply leaves with source 127.0.0.1 as the kernel sends it (CVE-2020-8558; fuzz seed 661894011)', () => {
+    const c = compileScenario(loadScenarioText(PRESETS.find((p) => p.name === 'k8s-lab-kubeadm')!.yaml).scenario!);
+    const t = traceFlow(c, { src: '198.51.100.7', dst: '127.0.0.1', proto: 'tcp', sport: 21934, dport: 30080, fromNode: 'k8s-lab-node-2' }).trace!;
+    expect(t.steps.some((s) => s.action === 'dnat')).toBe(true);
+    const replyWire = t.reply?.wire.find((w) => w.from === 'k8s-lab-node-2');
+    expect(replyWire?.packet.headers).toContainEqual(expect.objectContaining({ kind: 'ipv4', src: '127.0.0.1', dst: '198.51.100.7' }));
+    expect(checkTrace(c, t)).toEqual([]);
+  });
 });

@@ -125,7 +125,7 @@ function ipHeaders(p: Packet) {
 }
 
 /** Every packet of one direction: headers in range, nothing local on a wire, delivered to an own address, no hop limit. */
-function checkDirection(c: CompiledCluster, t: Trace, dir: string, out: Violation[]): void {
+function checkDirection(c: CompiledCluster, t: Trace, dir: string, out: Violation[], loopbackSrcAllowed?: string): void {
   t.steps.forEach((s, i) => {
     checkPacket(s.before, `${dir} step ${i} (${s.node ?? ''} ${s.action}) before`, out);
     checkPacket(s.after, `${dir} step ${i} (${s.node ?? ''} ${s.action}) after`, out);
@@ -135,7 +135,7 @@ function checkDirection(c: CompiledCluster, t: Trace, dir: string, out: Violatio
     const own = machineAddresses(c, w.from);
     const ips = ipHeaders(w.packet);
     for (const ip of ips) {
-      if (isLoopback(ip.src) || isLoopback(ip.dst)) out.push({ code: 'local-on-wire', message: `${dir} wire ${w.from}>${w.to}: loopback ${ip.src} > ${ip.dst}` });
+      if ((isLoopback(ip.src) && ip.src !== loopbackSrcAllowed) || isLoopback(ip.dst)) out.push({ code: 'local-on-wire', message: `${dir} wire ${w.from}>${w.to}: loopback ${ip.src} > ${ip.dst}` });
       else if (own.has(ip.dst)) out.push({ code: 'local-on-wire', message: `${dir} wire ${w.from}>${w.to}: ${ip.dst} is an address of ${w.from}` });
     }
     if (w.from === w.to) out.push({ code: 'local-on-wire', message: `${dir} wire ${w.from}>${w.to}: a machine sends to itself` });
@@ -148,6 +148,13 @@ function checkDirection(c: CompiledCluster, t: Trace, dir: string, out: Violatio
       out.push({ code: 'delivered-not-own-address', message: `${dir}: delivered to ${d.pod ?? d.node} for ${d.ip}, not its address` });
     }
   }
+}
+
+/** The innermost destination address of the packet the source sent. */
+function dialledIp(t: Trace): string | undefined {
+  const sent = sentPacket(t);
+  const ips = sent ? ipHeaders(sent) : [];
+  return ips[ips.length - 1]?.dst;
 }
 
 /** The first IPv4 packet the source's socket sent (after source address selection). */
@@ -177,9 +184,7 @@ function sourceSocket(c: CompiledCluster, t: Trace): string | undefined {
  * (route_localnet=1, pkg/proxy/iptables "localhost nodeports"), so such a packet rightly leaves for a pod.
  */
 function checkLoopback(c: CompiledCluster, t: Trace, out: Violation[]): void {
-  const sent = sentPacket(t);
-  const ips = sent ? ipHeaders(sent) : [];
-  const dst = ips[ips.length - 1]?.dst;
+  const dst = dialledIp(t);
   if (!dst || !isLoopback(dst) || !t.delivered) return;
   if (t.steps.some((s) => s.action === 'dnat')) return;
   const socket = sourceSocket(c, t);
@@ -218,11 +223,22 @@ function checkReply(c: CompiledCluster, t: Trace, out: Violation[]): void {
   }
 }
 
+/**
+ * The loopback address a request dialled when DNAT took it to a pod (kube-proxy iptables' localhost NodePorts,
+ * route_localnet=1). Its reply is un-DNATed in POSTROUTING, after the forwarding decision, so it leaves the NIC
+ * with that loopback source: the kernel's martian check ran on the pod's address. This is the behaviour behind
+ * CVE-2020-8558 (kubernetes#90259); the "block incoming localnet connections" rule lets DNATed connections through.
+ */
+function dnatedLoopbackDst(t: Trace): string | undefined {
+  const dst = dialledIp(t);
+  return dst && isLoopback(dst) && t.steps.some((s) => s.action === 'dnat') ? dst : undefined;
+}
+
 /** Checks one finished trace (and its reply) against the invariants. */
 export function checkTrace(c: CompiledCluster, t: Trace): Violation[] {
   const out: Violation[] = [];
   checkDirection(c, t, 'request', out);
-  if (t.reply) checkDirection(c, t.reply, 'reply', out);
+  if (t.reply) checkDirection(c, t.reply, 'reply', out, dnatedLoopbackDst(t));
   checkLoopback(c, t, out);
   checkReply(c, t, out);
   return out;

@@ -35,8 +35,34 @@ function linuxPartsState(c: CompiledCluster, view: ClusterView, n: NodeSpec): Li
   return n.os === 'linux' && self ? compileLinuxNode(n, self, view) : undefined;
 }
 
-/** Builds the topology; reads each Linux node's interface and table names from its state compiled without Services. */
-export function buildTopology(c: CompiledCluster): Topology {
+/** A node's parts and their links (its NIC wired to its network), read from its state compiled without Services. */
+function partsOf(c: CompiledCluster, view: ClusterView, n: NodeSpec, network: string | undefined): { elements: TopoElement[]; edges: TopoEdge[] } {
+  const nodeId = machineId('node', n.name);
+  const st = n.os === 'linux' ? linuxPartsState(c, view, n) : undefined;
+  const parts = st ? linuxParts(st, nodeId) : windowsParts(n.name, c.view.podsOnNode(n.name), c.view.podIP, nodeId);
+  const nic = parts.elements.find((e) => e.role === 'nic');
+  return { elements: parts.elements, edges: nic && network ? [...parts.edges, wire(nic.id, network)] : parts.edges };
+}
+
+function networkIdOf(c: CompiledCluster, machine: string): string | undefined {
+  const seg = c.fabric.segments.find((s) => s.stations.some((st) => st.name === machine));
+  return seg ? machineId('network', seg.subnet.name) : undefined;
+}
+
+/** One node's parts (for a collapsed topology: drawn when a trace touches the node or the user opens it); undefined for an unknown node. */
+export function buildNodeParts(c: CompiledCluster, node: string): { elements: TopoElement[]; edges: TopoEdge[] } | undefined {
+  const n = c.scenario.nodes.find((x) => x.name === node);
+  return n ? partsOf(c, partsView(c), n, networkIdOf(c, n.name)) : undefined;
+}
+
+/**
+ * Builds the topology; reads each Linux node's interface and table names from
+ * its state compiled without Services. With `withParts`, only the nodes it
+ * names get their parts (a node without is wired to its network itself): a
+ * large cluster is drawn from such a summary, since every node's parts cost
+ * a compile each (issue 18).
+ */
+export function buildTopology(c: CompiledCluster, withParts?: (node: string) => boolean): Topology {
   const view = partsView(c);
   const elements: TopoElement[] = [];
   const edges: TopoEdge[] = [];
@@ -50,15 +76,14 @@ export function buildTopology(c: CompiledCluster): Topology {
   for (const n of c.scenario.nodes) {
     const nodeId = machineId('node', n.name);
     elements.push({ id: nodeId, role: 'node', label: n.name, detail: n.internalIP, machine: n.name, os: n.os });
-    const st = n.os === 'linux' ? linuxPartsState(c, view, n) : undefined;
-    const parts = st
-      ? linuxParts(st, nodeId)
-        : windowsParts(n.name, c.view.podsOnNode(n.name), c.view.podIP, nodeId);
+    const network = networkOf.get(n.name);
+    if (withParts && !withParts(n.name)) {
+      if (network) edges.push(wire(nodeId, network));
+      continue;
+    }
+    const parts = partsOf(c, view, n, network);
     elements.push(...parts.elements);
     edges.push(...parts.edges);
-    const nic = parts.elements.find((e) => e.role === 'nic');
-    const network = networkOf.get(n.name);
-    if (nic && network) edges.push(wire(nic.id, network));
   }
 
   const gatewayId = machineId('gateway', c.fabric.gatewayName);

@@ -1,4 +1,4 @@
 /** The topology folder's public surface, re-exported by engine/index.ts. */
 export type { TopoEdge, TopoElement, TopoRole, Topology, TraceLocations } from './model';
-export { buildTopology } from './build';
+export { buildNodeParts, buildTopology } from './build';
 export { locateStep, locateTrace } from './locate';

@@ -11,7 +11,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { outerIp, innerIp, vxlanHeader, innerL4 } from '../model/packetOps';
-import { preset, trace, wireLines } from '../testing/traceHelpers';
+import { fromYaml, preset, trace, wireLines } from '../testing/traceHelpers';
+import { PRESETS } from '../presets/catalog';
 
 describe('ping net → hello (seed, part 37 step 4)', () => {
   it('after the migration: VXLAN VNI 4096 between the node IPs, TTL 62, reply reversed', () => {
@@ -54,14 +55,26 @@ describe('ping net → hello (seed, part 37 step 4)', () => {
 });
 
 describe('a hostNetwork process on k8s-node-1 → 172.20.172.6', () => {
-  it('after: the pod sees the tunnel address 172.20.211.0', () => {
-    const t = trace(preset('k8s-main-after'), { src: 'node:k8s-node-1', dst: '172.20.172.6', proto: 'icmp' });
+  // TCP 8080: the port part 20's NetworkPolicy demo/allow-nodes-to-hello opens to the node addresses (presets/policies.ts).
+  const flow = { src: 'node:k8s-node-1', dst: '172.20.172.6', proto: 'tcp', dport: 8080 } as const;
+  it('after: the pod would see the tunnel address 172.20.211.0, so the ipBlock of node addresses no longer admits it', () => {
+    const t = trace(preset('k8s-main-after'), flow);
+    // The seed's warning (step 4): NetworkPolicy demo/allow-nodes-to-hello lists 192.168.10.0/24 only, so demo's default deny drops it.
+    expect(t.verdict).toBe('dropped');
+    const deny = t.steps.find((s) => s.explain.key === 'policy.defaultDeny')!;
+    expect(deny.node).toBe('k8s-node-2');
+    expect(innerIp(deny.before).src).toBe('172.20.211.0');
+  });
+  it('after, with the tunnel address added to the ipBlock rule as step 4 says: delivered from 172.20.211.0', () => {
+    const yaml = PRESETS.find((p) => p.name === 'k8s-main-after')!.yaml.replace('    - ipBlock: {cidr: 192.168.10.0/24}\n', '    - ipBlock: {cidr: 192.168.10.0/24}\n    - ipBlock: {cidr: 172.20.211.0/32}\n');
+    const t = trace(fromYaml(yaml), flow);
     expect(t.delivered?.seenSrcIp).toBe('172.20.211.0');
     expect(t.reply?.delivered).toMatchObject({ node: 'k8s-node-1', ip: '172.20.211.0' });
   });
-  it('before: the pod sees the node address 192.168.10.20', () => {
-    const t = trace(preset('k8s-main-before'), { src: 'node:k8s-node-1', dst: '172.20.172.6', proto: 'icmp' });
+  it('before: the pod sees the node address 192.168.10.20 (admitted by demo/allow-nodes-to-hello)', () => {
+    const t = trace(preset('k8s-main-before'), flow);
     expect(t.delivered?.seenSrcIp).toBe('192.168.10.20');
+    expect(t.steps.find((s) => s.explain.key === 'policy.allow')?.explain.params).toMatchObject({ policy: 'NetworkPolicy demo/allow-nodes-to-hello' });
   });
 });
 

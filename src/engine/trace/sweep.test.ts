@@ -4,6 +4,9 @@
  * nodes' state) × TCP/UDP/ICMP, traced and checked against the invariants in
  * testing/invariants.ts. Prints the per-preset counts; fails on any violation.
  *
+ * Every rule id a step names must be the id of a line of its node's state
+ * views (testing/ruleIdLines.ts), so the page finds "used lines" by id.
+ *
  * The same traces are the golden of issue 14: each preset's traces, grouped
  * by source, are hashed as JSON into `golden/<preset>.txt`, so a refactor
  * that changes any step, packet or reason of any flow fails here. An
@@ -19,6 +22,7 @@ import { PRESETS } from '../presets/catalog';
 import { checkFlow, describeRequest, type Violation } from '../testing/invariants';
 import { sweepFlows } from '../testing/sweep';
 import { preset } from '../testing/traceHelpers';
+import { ruleIdsWithoutLine } from '../testing/ruleIdLines';
 
 interface Tally {
   flows: number;
@@ -26,17 +30,20 @@ interface Tally {
   violations: { flow: string; v: Violation }[];
   /** Per source: the flows and their traces as JSON lines, in sweep order. */
   golden: Map<string, string[]>;
+  /** Rule ids a step names that no line of its node's state views carries (testing/ruleIdLines.ts), distinct. */
+  idsWithoutLine: Set<string>;
 }
 
 function sweep(name: string): Tally {
   const c = preset(name);
-  const t: Tally = { flows: 0, verdicts: {}, violations: [], golden: new Map() };
+  const t: Tally = { flows: 0, verdicts: {}, violations: [], golden: new Map(), idsWithoutLine: new Set() };
   for (const req of sweepFlows(c)) {
     const r = checkFlow(c, req);
     t.flows++;
     const verdict = r.trace ? r.trace.verdict : r.violations.length ? 'throws' : 'bad-request';
     t.verdicts[verdict] = (t.verdicts[verdict] ?? 0) + 1;
     for (const v of r.violations) t.violations.push({ flow: describeRequest(req), v });
+    if (r.trace) for (const m of ruleIdsWithoutLine(c, r.trace)) t.idsWithoutLine.add(m);
     const lines = t.golden.get(req.src) ?? [];
     lines.push(`${describeRequest(req)}\t${r.trace ? JSON.stringify(r.trace) : verdict}`);
     t.golden.set(req.src, lines);
@@ -70,6 +77,8 @@ describe('all-pairs sweep over the presets', () => {
       console.log(`sweep ${p.name}: ${t.flows} flows (${JSON.stringify(t.verdicts)}); ${bad} flows violate${perCode ? `: ${perCode}` : ''}`);
       const shown = t.violations.slice(0, 20).map(({ flow, v }) => `${flow}: [${v.code}] ${v.message}`);
       expect(shown).toEqual([]);
+      // Issue 14: a step's rule id names a line of its node's state views ("used lines" are found by id).
+      expect([...t.idsWithoutLine].slice(0, 20)).toEqual([]);
       await expect(golden(p.name, t)).toMatchFileSnapshot(`golden/${p.name}.txt`);
       // A preset's sweep is a thousand traces: on a loaded 2-core machine it outlasts the 60 s default (speed is bench's job).
     }, 300_000);

@@ -48,6 +48,7 @@ export function compileWindowsNode(node: NodeSpec, self: PeerNode, view: Cluster
     osBuild,
     mode,
     hostMac,
+    nicMtu: view.hostMtu(node.name),
     ...(cni.vsid !== undefined ? { vsid: cni.vsid, vxlanPort: 4789 } : {}),
     block,
     network,

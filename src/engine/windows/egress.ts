@@ -7,10 +7,12 @@ import { HEADER_BYTES } from '../model/packet';
 import { innerIp, ipLength, ports, withOuterEth, withoutOuterEth } from '../model/packetOps';
 import { hnsMac, packetMac } from './hns';
 import { HOST_VNIC, PHYSICAL_NIC } from './network';
+import { netRouteId } from '../model/ruleIds';
 import type { WindowsNodeState } from './state';
 import { failedLb, icmpToServiceVip, missingLbStop, unservedClusterIpPort } from './loadBalancing';
 import type { Ctx } from './nodeContext';
 import { deliverToHost, stop, VXLAN_PORT } from './nodeContext';
+import { isStop, windowsMtuGate } from './vnicMtu';
 
 /** ARP on the node network and onto the wire through the external port. */
 export function transmitWire(c: Ctx, p: Packet, nextHop: string, srcMac: string): HopResult {
@@ -58,7 +60,7 @@ export function transmitEncapsulated(c: Ctx, outer: Packet, pa: string): HopResu
     at: { component: 'routing', layer: HOST_VNIC },
     action: 'route',
     before: outer,
-    rule: { text: `${best.dst.text} → ${best.nextHop} (${best.ifAlias}, ${best.protocol})`, source: `M2 overlay: VXLAN between nodes leaves through the management vNIC; ${best.source}`, ...(best.assumption ? { assumption: true } : {}) },
+    rule: { id: netRouteId(best.dst.text, best.ifAlias), text: `${best.dst.text} → ${best.nextHop} (${best.ifAlias}, ${best.protocol})`, source: `M2 overlay: VXLAN between nodes leaves through the management vNIC; ${best.source}`, ...(best.assumption ? { assumption: true } : {}) },
     explain: 'windows.outerRoute',
     params: { pa, nextHop: best.nextHop },
   });
@@ -78,15 +80,17 @@ export function routeByHost(c: Ctx, p: Packet, srcMac: string): HopResult {
     return stop(c, 'no-route', 'no-route', { dst });
   }
   const nextHop = best.nextHop === '0.0.0.0' ? dst : best.nextHop;
+  const fitted = windowsMtuGate(c, p, { mtu: st.nicMtu, dev: HOST_VNIC, at: { component: 'routing', layer: HOST_VNIC }, local: c.local, why: `${HOST_VNIC} has the MTU of the node's NIC (the Fabric subnet's)` });
+  if (isStop(fitted)) return fitted;
   rec.add({
     at: { component: 'routing', layer: HOST_VNIC },
     action: 'route',
     before: p,
-    rule: { text: `${best.dst.text} → ${best.nextHop} (${best.ifAlias}, ${best.protocol})`, source: best.source, ...(best.assumption ? { assumption: true } : {}) },
+    rule: { id: netRouteId(best.dst.text, best.ifAlias), text: `${best.dst.text} → ${best.nextHop} (${best.ifAlias}, ${best.protocol})`, source: best.source, ...(best.assumption ? { assumption: true } : {}) },
     explain: 'windows.hostRoute',
     params: { dst, nextHop },
   });
-  return transmitWire(c, p, nextHop, srcMac);
+  return transmitWire(c, fitted, nextHop, srcMac);
 }
 
 /** A service frontend with no load balancer on this node (from the compiled state): nothing on Windows answers it. */

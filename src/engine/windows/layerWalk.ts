@@ -42,7 +42,7 @@ export function walkLayersOut(c: Ctx, port: VfpPort, p0: Packet, srcPod?: Window
       continue;
     }
     const a = r.action;
-    const rule = ruleOf(r);
+    const rule = ruleOf(r, port, layer.name);
     switch (a.type) {
       case 'allow':
         rec.add({ at, action: 'allow', before: p, rule, ...aclStep(r, false) });
@@ -104,7 +104,7 @@ export function routingDecision(c: Ctx, port: VfpPort, p: Packet, r: VfpRule): L
   const a = r.action;
   const layer = st.mode === 'overlay' ? LAYER.paRoute : LAYER.macRewrite;
   const at: StepLocation = { component: 'vfp', layer, chain: port.label };
-  const rule = ruleOf(r);
+  const rule = ruleOf(r, port);
   const dst = innerIp(p).dst;
   const failed = failedLb(st, p);
   if (failed) return { packet: p, stopped: missingLbStop(c, p, failed, failed.vip === st.ip) };

@@ -13,6 +13,7 @@ import { tupleOf } from '../model/flowTuple';
 import { HOST_VNIC } from './network';
 import type { LbFailure, WindowsNodeState } from './state';
 import { LAYER, type VfpAction, type VfpRule } from './vfp';
+import { frontendsOfVip } from './lbIndex';
 import type { Ctx } from './nodeContext';
 import { stop } from './nodeContext';
 
@@ -49,7 +50,7 @@ export function lbRewrite(a: LbAction, b: LbBackend, p: Packet): Packet {
 export function failedLb(st: WindowsNodeState, p: Packet): LbFailure | undefined {
   const ip = innerIp(p);
   const { dport } = ports(p);
-  return st.lbFailures.find((f) => f.vip === ip.dst && f.port === dport && f.proto === ip.proto);
+  return frontendsOfVip(st, ip.dst).failures.find((f) => f.port === dport && f.proto === ip.proto);
 }
 
 const service = (f: LbFailure): string => `${f.service.namespace}/${f.service.name}`;
@@ -97,7 +98,8 @@ export function missingLbStop(c: Ctx, p: Packet, f: LbFailure, atHost: boolean):
 export function icmpToServiceVip(c: Ctx, p: Packet): HopResult | undefined {
   const ip = innerIp(p);
   if (ip.proto !== 'icmp') return undefined;
-  const lb = c.st.loadBalancers.find((x) => x.vip === ip.dst) ?? c.st.lbFailures.find((x) => x.vip === ip.dst);
+  const ofVip = frontendsOfVip(c.st, ip.dst);
+  const lb = ofVip.lbs[0] ?? ofVip.failures[0];
   if (!lb) return undefined;
   const svc = `${lb.service.namespace}/${lb.service.name}`;
   c.rec.add({ at: { component: 'vfp', layer: LAYER.slbLb }, action: 'drop', before: p, rule: { text: `${svc}: load balancers for ${ip.dst} map TCP/UDP ports only; no rule matches ICMP`, source: 'H1 hcnloadbalancer.go PortMappings Protocol (6 TCP, 17 UDP); K2 winkernel creates one per TCP/UDP service port; K6 supported flows are TCP/UDP; assumption: the echo request is lost', owner: lb.service, assumption: true }, explain: 'windows.icmpToVip', params: { vip: ip.dst, service: svc } });
@@ -116,8 +118,9 @@ export function unservedClusterIpPort(c: Ctx, p: Packet): HopResult | undefined 
   const ip = innerIp(p);
   if (ip.proto === 'icmp') return undefined;
   const { dport } = ports(p);
-  const frontends = [...c.st.loadBalancers.map((x) => ({ kind: x.kind, vip: x.vip, port: x.externalPort, proto: x.proto as string, service: x.service })), ...c.st.lbFailures.map((x) => ({ kind: x.kind, vip: x.vip, port: x.port, proto: x.proto, service: x.service }))];
-  const ofVip = frontends.filter((x) => x.kind === 'ClusterIP' && x.vip === ip.dst);
+  const group = frontendsOfVip(c.st, ip.dst);
+  const frontends = [...group.lbs.map((x) => ({ kind: x.kind, port: x.externalPort, proto: x.proto as string, service: x.service })), ...group.failures.map((x) => ({ kind: x.kind, port: x.port, proto: x.proto, service: x.service }))];
+  const ofVip = frontends.filter((x) => x.kind === 'ClusterIP');
   if (ofVip.length === 0 || ofVip.some((x) => x.port === dport && x.proto === ip.proto)) return undefined;
   const svc = `${ofVip[0]!.service.namespace}/${ofVip[0]!.service.name}`;
   const served = ofVip.map((x) => `${x.port}/${x.proto}`).join(', ');

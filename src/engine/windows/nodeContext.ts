@@ -8,7 +8,9 @@ import { cidrContains } from '../model/ipv4';
 import type { Packet } from '../model/packet';
 import { innerIp, patchInnerIp, patchInnerL4, ports } from '../model/packetOps';
 import { type StepRecorder } from '../model/steps';
+import { hasNodePort } from './lbIndex';
 import type { StepRule } from '../model/trace';
+import { vfpRuleId } from '../model/ruleIds';
 import { HOST_VNIC, PHYSICAL_NIC } from './network';
 import type { WindowsNodeState } from './state';
 import { LAYER, type VfpPort, type VfpRule } from './vfp';
@@ -24,6 +26,8 @@ export interface Ctx {
   rec: StepRecorder;
   /** Switch passes taken inside this node for one packet (switch → host → switch …); bounded by MAX_SWITCH_PASSES. */
   passes: number;
+  /** Whether a socket on this node (a pod's or the host's) sent the packet, vs the node forwarding it (MTU decisions). */
+  local: boolean;
 }
 
 /**
@@ -47,8 +51,10 @@ export function stop(c: Ctx, verdict: 'dropped' | 'rejected' | 'no-route' | 'uns
   return { steps: c.rec.steps, outcome: { kind: 'stop', verdict, reason: { code, params: { node: c.st.name, ...params } } } };
 }
 
-export function ruleOf(r: VfpRule): StepRule {
-  return { text: `${formatRule(r)}\n${r.hns}`, source: r.source, ...(r.owner ? { owner: r.owner } : {}), ...(r.assumption ? { assumption: true } : {}) };
+/** A VFP rule of `port` (in layer `layer`, else the layer that lists it) as a step's rule, its id naming the line `vfpctrl /list-rule` prints (views.ts). */
+export function ruleOf(r: VfpRule, port: VfpPort, layer?: string): StepRule {
+  const name = layer ?? port.layers.find((l) => l.rules.includes(r))?.name;
+  return { id: name !== undefined ? vfpRuleId(port.id, name, r.direction, r.id) : undefined, text: `${formatRule(r)}\n${r.hns}`, source: r.source, ...(r.owner ? { owner: r.owner } : {}), ...(r.assumption ? { assumption: true } : {}) };
 }
 
 export function portOfPod(st: WindowsNodeState, pod: string): VfpPort | undefined {
@@ -75,8 +81,7 @@ export function decrementTtl(p: Packet): Packet {
 
 /** Whether the packet's destination port is a NodePort of this node. */
 export function nodePortOn(st: WindowsNodeState, p: Packet): boolean {
-  const { dport } = ports(p);
-  return st.loadBalancers.some((lb) => lb.kind === 'NodePort' && lb.externalPort === dport && lb.proto === innerIp(p).proto);
+  return hasNodePort(st, ports(p).dport, innerIp(p).proto);
 }
 
 /**

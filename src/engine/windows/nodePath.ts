@@ -24,6 +24,7 @@ import { HOST_VNIC, PHYSICAL_NIC } from './network';
 import type { WindowsNodeState, WindowsPod } from './state';
 import { describeTransposition, uftLookup, uftTable } from './uft';
 import { LAYER, type VfpPort } from './vfp';
+import { hnsObjectId } from '../model/ruleIds';
 import { matchLayer } from './vfpMatch';
 import { aclStep } from '../policy/windowsAclMatch';
 import type { Ctx, Decision } from './nodeContext';
@@ -34,21 +35,28 @@ import { compartmentLoopback, hostLoopback, rememberHostFlow } from './loopback'
 import { routeOnly, routingDecision, walkLayersOut } from './layerWalk';
 import { noNetworkStop } from './networkMissing';
 import { failedLb, lbRewrite, missingLbStop, pickBackend } from './loadBalancing';
+import { frontendsOfVip } from './lbIndex';
 import type { StepLocation } from '../model/trace';
 import { windowsPartOf } from './parts';
 import { warnL2bridgeDsr, warnNodePortOverlay } from './buildIssues';
+import { isStop, overlayInnerMtu, vnicMtu, windowsMtuGate } from './vnicMtu';
+import { VXLAN_OVERHEAD } from '../model/packet';
 
 /**
  * Carries out the switch's decision for a packet that has been through the
  * layers (or the flow cache). `composed` runs once the layers' last action
  * (the encapsulation, if any) is recorded: the first packet's unified flow.
  */
-function dispatch(c: Ctx, p: Packet, d: Decision, composed?: () => void): HopResult {
+function dispatch(c: Ctx, p0: Packet, d: Decision, composed?: () => void): HopResult {
+  let p = p0;
   const { st, rec } = c;
   const looped = loopGuard(c, p);
   if (looped) return looped;
   if (d.kind !== 'encap') composed?.();
   if (d.kind === 'encap') {
+    const fitted = windowsMtuGate(c, p, { mtu: overlayInnerMtu(st.nicMtu), dev: HOST_VNIC, at: { component: 'vfp', layer: LAYER.encap, chain: PHYSICAL_NIC }, local: c.local, why: `VXLAN adds ${VXLAN_OVERHEAD} bytes to a packet on ${HOST_VNIC} (MTU ${st.nicMtu})` });
+    if (isStop(fitted)) return fitted;
+    p = fitted;
     const outer = encapsulate(c, p, d);
     rec.add({
       at: { component: 'vfp', layer: LAYER.encap, chain: PHYSICAL_NIC },
@@ -127,7 +135,7 @@ function deliverToPod(c: Ctx, pod: WindowsPod, p0: Packet): HopResult {
     for (const layer of [...port.layers].reverse()) {
       const r = matchLayer(layer, p, 'in');
       if (!r) continue;
-      const rule = ruleOf(r);
+      const rule = ruleOf(r, port, layer.name);
       const at: StepLocation = { component: 'vfp', layer: layer.name, chain: port.label };
       if (r.action.type === 'block') {
         rec.add({ at, action: 'drop', before: p, rule, ...aclStep(r, true) });
@@ -142,7 +150,7 @@ function deliverToPod(c: Ctx, pod: WindowsPod, p0: Packet): HopResult {
   const ip = innerIp(p);
   const { sport, dport } = ports(p);
   const framed = withOuterEth(p.headers[0]?.kind === 'eth' ? withoutOuterEth(p) : p, { src: packetMac(st.mode === 'overlay' ? st.network.DrMacAddress ?? st.hostMac : hnsMac(st.hostEndpoint.MacAddress)), dst: pod.mac });
-  rec.add({ at: { component: 'vnic', layer: pod.pod }, action: 'receive', before: p, after: framed, rule: { text: `Get-HnsEndpoint ${pod.endpointId}: IPAddress ${pod.ip}, MacAddress ${hnsMac(pod.mac)}`, source: 'C25 Calico CNI endpoint', owner: pod.ref }, explain: 'windows.vnicIn', params: { pod: pod.pod }, level: 'detail' });
+  rec.add({ at: { component: 'vnic', layer: pod.pod }, action: 'receive', before: p, after: framed, rule: { id: hnsObjectId('endpoint', pod.endpointId), text: `Get-HnsEndpoint ${pod.endpointId}: IPAddress ${pod.ip}, MacAddress ${hnsMac(pod.mac)}`, source: 'C25 Calico CNI endpoint', owner: pod.ref }, explain: 'windows.vnicIn', params: { pod: pod.pod }, level: 'detail' });
   rec.add({ at: { component: 'socket', layer: pod.pod }, action: 'deliver', before: framed, explain: 'windows.deliverPod', params: { pod: pod.pod, ip: ip.dst } });
   return {
     steps: rec.steps,
@@ -175,7 +183,7 @@ function toHost(c: Ctx, p: Packet): HopResult {
     const a = r.action;
     warnNodePortOverlay(c, p, a.dsr);
     const b = pickBackend(c, a, r, p);
-    const q = rec.add({ at: { component: 'vfp', layer: layer.name, chain: port.label }, action: a.preserveDip ? 'steer' : a.snatTo ? 'dnat+snat' : 'dnat', before: p, after: lbRewrite(a, b, p), rule: ruleOf(r), explain: a.healthCheck ? 'windows.healthCheckLb' : a.preserveDip ? 'windows.preserveDip' : a.dsr ? 'windows.nodePortDsr' : 'windows.nodePortSnat', params: { port: ports(p).dport ?? 0, backend: `${b.ip}:${b.port}`, snat: a.snatTo ?? '', vip: innerIp(p).dst, endpoint: st.hostEndpoint.Name } });
+    const q = rec.add({ at: { component: 'vfp', layer: layer.name, chain: port.label }, action: a.preserveDip ? 'steer' : a.snatTo ? 'dnat+snat' : 'dnat', before: p, after: lbRewrite(a, b, p), rule: ruleOf(r, port, layer.name), explain: a.healthCheck ? 'windows.healthCheckLb' : a.preserveDip ? 'windows.preserveDip' : a.dsr ? 'windows.nodePortDsr' : 'windows.nodePortSnat', params: { port: ports(p).dport ?? 0, backend: `${b.ip}:${b.port}`, snat: a.snatTo ?? '', vip: innerIp(p).dst, endpoint: st.hostEndpoint.Name } });
     const steerTo = a.preserveDip ? st.pods.find((x) => x.ip === b.ip) : undefined;
     if (steerTo) {
       recordFlow(c, port, p, q, { kind: 'local' });
@@ -226,8 +234,12 @@ function fromPod(c: Ctx, podName: string, p0: Packet, unbound: boolean): HopResu
   const gwMac = st.mode === 'overlay' ? st.network.DrMacAddress ?? hnsMac(st.hostMac) : st.hostEndpoint.MacAddress;
   const peerMac = localPeer ? localPeer.mac : dst === st.hostEndpoint.IPAddress ? packetMac(st.hostEndpoint.MacAddress) : 'ff:ff:ff:ff:ff:ff';
   const dstMac = onLink ? peerMac : packetMac(gwMac);
-  const framed = withOuterEth(p, { src: pod.mac, dst: dstMac });
-  rec.add({ at: { component: 'vnic', layer: pod.pod }, action: 'transmit', before: p, after: framed, rule: { text: `Get-HnsEndpoint ${pod.endpointId}: MacAddress ${hnsMac(pod.mac)}, GatewayAddress ${pod.gateway}`, source: 'C25 Calico CNI endpoint; assumption: the overlay gateway answers ARP with the DrMacAddress', owner: pod.ref, assumption: st.mode === 'overlay' }, explain: 'windows.vnicOut', params: { pod: pod.pod, port: port.id } });
+  const ep = st.endpoints.find((e) => e.ID === pod.endpointId);
+  const mtu = vnicMtu(st.nicMtu, ep);
+  const fitted = windowsMtuGate(c, p0, { mtu, dev: `vEthernet (${ep?.Name ?? pod.pod})`, at: { component: 'vnic', layer: pod.pod }, local: true, why: `HNS endpoint ${pod.endpointId} of ${pod.pod}: ${HOST_VNIC} MTU ${st.nicMtu} − EncapOverhead ${st.nicMtu - mtu}`, params: { pod: pod.pod, overhead: st.nicMtu - mtu } });
+  if (isStop(fitted)) return fitted;
+  const framed = withOuterEth(fitted, { src: pod.mac, dst: dstMac });
+  rec.add({ at: { component: 'vnic', layer: pod.pod }, action: 'transmit', before: fitted, after: framed, rule: { id: hnsObjectId('endpoint', pod.endpointId), text: `Get-HnsEndpoint ${pod.endpointId}: MacAddress ${hnsMac(pod.mac)}, GatewayAddress ${pod.gateway}`, source: 'C25 Calico CNI endpoint; assumption: the overlay gateway answers ARP with the DrMacAddress', owner: pod.ref, assumption: st.mode === 'overlay' }, explain: 'windows.vnicOut', params: { pod: pod.pod, port: port.id } });
   return switchFromPort(c, port, framed, pod);
 }
 
@@ -236,6 +248,9 @@ function fromWire(c: Ctx, arrival: Arrival): HopResult {
   const { st, rec } = c;
   const ext = externalPort(st);
   let p = rec.add({ at: { component: 'link', layer: PHYSICAL_NIC }, action: 'receive', before: arrival.packet, after: withoutOuterEth(arrival.packet), explain: 'windows.receive', params: {}, level: 'detail' });
+  // No HNS network, so no VFP on the external port: a packet for one of its pods stops here with the
+  // readiness finding as reason (networkMissing.ts), before any VXLAN port or route check of a network that is not there.
+  if (st.networkMissing && st.pods.some((x) => x.ip === innerIp(p).dst)) return noNetworkStop(c, p, st.networkMissing);
   const vx = vxlanHeader(p);
   if (vx && outerIp(p).dst === st.ip) {
     const udp = p.headers[1];
@@ -245,19 +260,19 @@ function fromWire(c: Ctx, arrival: Arrival): HopResult {
       return stop(c, 'dropped', 'vxlan-not-expected', {});
     }
     if (udp?.kind !== 'udp' || udp.dport !== VXLAN_PORT) {
-      rec.add({ at: { component: 'vfp', layer: LAYER.encap, chain: PHYSICAL_NIC }, action: 'drop', before: p, rule: ruleOf(rule), explain: 'windows.vxlanPort', params: { port: udp?.kind === 'udp' ? udp.dport : 0 } });
+      rec.add({ at: { component: 'vfp', layer: LAYER.encap, chain: PHYSICAL_NIC }, action: 'drop', before: p, rule: ruleOf(rule, ext), explain: 'windows.vxlanPort', params: { port: udp?.kind === 'udp' ? udp.dport : 0 } });
       return stop(c, 'dropped', 'vxlan-port-unsupported', { port: udp?.kind === 'udp' ? udp.dport : 0 });
     }
     if (vx.vni !== rule.action.vni) {
-      rec.add({ at: { component: 'vfp', layer: LAYER.encap, chain: PHYSICAL_NIC }, action: 'drop', before: p, rule: ruleOf(rule), explain: 'windows.vsidMismatch', params: { vni: vx.vni, expected: rule.action.vni } });
+      rec.add({ at: { component: 'vfp', layer: LAYER.encap, chain: PHYSICAL_NIC }, action: 'drop', before: p, rule: ruleOf(rule, ext), explain: 'windows.vsidMismatch', params: { vni: vx.vni, expected: rule.action.vni } });
       return stop(c, 'dropped', 'vni-mismatch', { vni: vx.vni });
     }
     const inner: Packet = { headers: p.headers.slice(p.headers.indexOf(vx) + 1) };
-    p = rec.add({ at: { component: 'vfp', layer: LAYER.encap, chain: PHYSICAL_NIC }, action: 'decapsulate', before: p, after: inner, rule: ruleOf(rule), explain: 'windows.decapsulate', params: { vni: vx.vni, from: outerIp(p).src } });
+    p = rec.add({ at: { component: 'vfp', layer: LAYER.encap, chain: PHYSICAL_NIC }, action: 'decapsulate', before: p, after: inner, rule: ruleOf(rule, ext), explain: 'windows.decapsulate', params: { vni: vx.vni, from: outerIp(p).src } });
     return switchToIp(c, routedIn(c, p));
   }
   const dst = innerIp(p).dst;
-  if (dst === st.ip || st.loadBalancers.some((lb) => (lb.kind === 'ExternalIP' || lb.kind === 'LoadBalancer' || lb.kind === 'HealthCheck') && lb.vip === dst)) return toHost(c, p);
+  if (dst === st.ip || frontendsOfVip(st, dst).lbs.some((lb) => lb.kind === 'ExternalIP' || lb.kind === 'LoadBalancer' || lb.kind === 'HealthCheck')) return toHost(c, p);
   if (cidrContains(st.block, dst) && st.mode === 'l2bridge') {
     const pod = st.pods.find((x) => x.ip === dst);
     const q = withOuterEth(p, { src: st.hostMac, dst: pod?.mac ?? st.hostMac });
@@ -287,7 +302,7 @@ function fromHost(c: Ctx, p0: Packet, unbound: boolean): HopResult {
     if (natted?.dir === 'reverse' && natted.entry.port !== hostPort(st).id) return toHost(c, p);
     return hostLoopback(c, p);
   }
-  const clusterIpLb = st.loadBalancers.find((lb) => lb.kind === 'ClusterIP' && lb.vip === dst && lb.externalPort === dport && lb.proto === innerIp(p).proto);
+  const clusterIpLb = frontendsOfVip(st, dst).lbs.find((lb) => lb.kind === 'ClusterIP' && lb.externalPort === dport && lb.proto === innerIp(p).proto);
   if (clusterIpLb) {
     rec.add({ at: { component: 'routing', layer: HOST_VNIC }, action: 'drop', before: p, rule: { text: `${dst}:${dport}: ClusterIP load balancer without LocalRoutedVIP`, source: 'M4 learn.microsoft.com common-problems: the node cannot reach services by ClusterIP from the host (pods can); K2 winkernel sets LocalRoutedVIP ("VIP access from the host") only on NodePort load balancers', owner: clusterIpLb.service }, explain: 'windows.clusterIpFromHost', params: { vip: dst } });
     return stop(c, 'unsupported', 'clusterip-from-windows-host', { vip: dst });
@@ -324,7 +339,7 @@ function flannelNodeToRemotePod(c: Ctx, p: Packet): HopResult {
  * @returns the steps and what happens next (send on the wire, deliver, or stop with a verdict).
  */
 export function evaluateWindowsNode(st: WindowsNodeState, arrival: Arrival, ctx: HopContext): HopResult {
-  const c: Ctx = { st, ctx, rec: new StepRecorder(st.name, windowsPartOf(st)), passes: 0 };
+  const c: Ctx = { st, ctx, rec: new StepRecorder(st.name, windowsPartOf(st)), passes: 0, local: arrival.local === true };
   if (arrival.place.kind === 'windows-pod' && arrival.local) return fromPod(c, arrival.place.pod, arrival.packet, arrival.unboundSource === true);
   if (arrival.local) return fromHost(c, arrival.packet, arrival.unboundSource === true);
   return fromWire(c, arrival);

@@ -100,6 +100,8 @@ export interface WindowsNodeState {
   /** The OS build as the node reports it; picks the rows of the build table (osBuild.ts). */
   osBuild: WinBuild;
   mode: WindowsNetworkMode;
+  /** The MTU of `vEthernet (Ethernet)`: the physical NIC's (the Fabric subnet's); pod vNICs subtract their EncapOverhead (vnicMtu.ts). */
+  nicMtu: number;
   /** The node's MAC (the physical NIC's, taken over by `vEthernet (Ethernet)`). */
   hostMac: string;
   /** Overlay: VSID / VNI. */

@@ -22,15 +22,18 @@ export function ruleMatches(r: VfpRule, p: Packet, dir: VfpDirection): boolean {
 }
 
 /**
- * A layer's rules by destination: rules that name only single addresses
- * (load-balancer VIPs, one per Service frontend) under each address, the
- * rest in `general`. Lists hold rule positions in layer order.
+ * A layer's rules by destination: a rule that names destination prefixes is
+ * filed under each prefix (by length, then network address), so a packet
+ * probes one map per prefix length the layer uses (load-balancer VIPs /32,
+ * remote subnets' encapsulation rules /26, …); the rest (no destination, or
+ * an ACL rule, which matches on its own fields) is in `general`. Lists hold
+ * rule positions in layer order.
  */
 interface LayerIndex {
   rules: VfpRule[];
   count: number;
   general: number[];
-  byDst: Map<number, number[]>;
+  byDst: Map<number, Map<number, number[]>>;
 }
 
 const layerIndexes = new WeakMap<VfpLayer, LayerIndex>();
@@ -41,39 +44,43 @@ function layerIndex(layer: VfpLayer): LayerIndex {
   const ix: LayerIndex = { rules: layer.rules, count: layer.rules.length, general: [], byDst: new Map() };
   layer.rules.forEach((r, i) => {
     const dst = r.match.dst;
-    if (!dst || dst.length === 0 || dst.some((c) => c.len !== 32)) {
+    if (r.acl || !dst || dst.length === 0 || dst.some((c) => typeof c !== 'object' || c === null)) {
       ix.general.push(i);
       return;
     }
-    for (const base of new Set(dst.map((c) => c.base))) {
-      const list = ix.byDst.get(base);
-      if (list) list.push(i);
-      else ix.byDst.set(base, [i]);
+    for (const c of dst) {
+      let byBase = ix.byDst.get(c.len);
+      if (!byBase) ix.byDst.set(c.len, (byBase = new Map()));
+      const list = byBase.get(c.base);
+      if (!list) byBase.set(c.base, [i]);
+      else if (list.at(-1) !== i) list.push(i);
     }
   });
   layerIndexes.set(layer, ix);
   return ix;
 }
 
+const maskOf = (len: number): number => (len === 0 ? 0 : (0xffffffff << (32 - len)) >>> 0);
+
 /**
  * The matching rule with the lowest priority number (the earlier one on a
  * tie). Only the rules that could hold the destination are tried, in layer
- * order, so a layer with 10,000 Service VIPs costs a map probe, not a scan.
+ * order, so a layer with 10,000 Service VIPs costs a few map probes, not a scan.
  */
 export function matchLayer(layer: VfpLayer, p: Packet, dir: VfpDirection): VfpRule | undefined {
   const ix = layerIndex(layer);
-  const forDst = ix.byDst.get(ipToInt(innerIp(p).dst)) ?? [];
+  const n = ipToInt(innerIp(p).dst);
+  let candidates = ix.general;
+  for (const [len, byBase] of ix.byDst) {
+    const list = Number.isInteger(n) ? byBase.get((n & maskOf(len)) >>> 0) : undefined;
+    if (list) candidates = candidates.length === 0 ? list : [...candidates, ...list];
+  }
+  // In layer order (a rule filed under two prefixes that both hold the address is tried once).
+  if (candidates !== ix.general && candidates.length > 1) candidates = [...new Set(candidates)].sort((x, y) => x - y);
   let best: VfpRule | undefined;
-  const consider = (i: number): void => {
+  for (const i of candidates) {
     const r = layer.rules[i]!;
     if (ruleMatches(r, p, dir) && (!best || r.priority < best.priority)) best = r;
-  };
-  // Merge the two position lists so rules are tried in layer order.
-  let a = 0;
-  let b = 0;
-  while (a < ix.general.length || b < forDst.length) {
-    if (b >= forDst.length || (a < ix.general.length && ix.general[a]! < forDst[b]!)) consider(ix.general[a++]!);
-    else consider(forDst[b++]!);
   }
   return best;
 }

@@ -12,33 +12,43 @@ import type { LbFailure, WindowsNodeState } from './state';
 import { formatRule } from './vfpMatch';
 import { psListText, realHnsObject } from '../views/hnsPrint';
 import { lbDuplicates, lbFrontend } from './vfpCompile';
+import { hnsObjectId, netRouteId, vfpRuleId } from '../model/ruleIds';
+import { ViewLines, type ViewText } from '../model/viewLines';
 
-export interface WindowsView {
+/** A view; its lines carry the ids of the rules and objects they print (model/ruleIds.ts), which trace steps name in `rule.id`. */
+export interface WindowsView extends ViewText {
   id: string;
   title: string;
-  text: string;
 }
 
 const json = (o: unknown): string => JSON.stringify(o, null, 2);
 
-function vfpListing(st: WindowsNodeState): string {
-  const out: string[] = [];
-  for (const port of st.ports) {
-    out.push(`Port name: ${port.id}`, `  Friendly name: ${port.label}`, `  MAC: ${port.mac.toUpperCase().replace(/:/g, '-')}${port.ip ? `  IP: ${port.ip}` : ''}`);
-    if (port.layers.length === 0) out.push('  (no layers)');
-    for (const layer of port.layers) {
-      out.push(`  Layer: ${layer.name}`);
-      for (const r of layer.rules) out.push(`    ${formatRule(r)}`);
-    }
-    out.push('');
-  }
-  return out.join('\n').trimEnd();
+/** `json(items)` (an array), each item's lines with its id. */
+function jsonArrayView<T>(items: readonly T[], id: (item: T, i: number) => string | undefined): ViewText {
+  if (items.length === 0) return { text: json(items) };
+  const out = new ViewLines().add('[');
+  items.forEach((item, i) => out.add(`${json(item).replace(/^/gm, '  ')}${i < items.length - 1 ? ',' : ''}`, id(item, i)));
+  return out.add(']').build();
 }
 
-function routeListing(st: WindowsNodeState): string {
+function vfpListing(st: WindowsNodeState): ViewText {
+  const out = new ViewLines();
+  st.ports.forEach((port, i) => {
+    if (i > 0) out.add('');
+    out.add(`Port name: ${port.id}`).add(`  Friendly name: ${port.label}`).add(`  MAC: ${port.mac.toUpperCase().replace(/:/g, '-')}${port.ip ? `  IP: ${port.ip}` : ''}`);
+    if (port.layers.length === 0) out.add('  (no layers)');
+    for (const layer of port.layers) {
+      out.add(`  Layer: ${layer.name}`);
+      for (const r of layer.rules) out.add(`    ${formatRule(r)}`, vfpRuleId(port.id, layer.name, r.direction, r.id));
+    }
+  });
+  return out.build();
+}
+
+function routeListing(st: WindowsNodeState): ViewText {
   const head = 'DestinationPrefix    NextHop          RouteMetric  ifAlias               Protocol';
   const rows = st.hostRoutes.map((r) => `${r.dst.text.padEnd(20)} ${r.nextHop.padEnd(16)} ${'256'.padEnd(12)} ${r.ifAlias.padEnd(21)} ${r.protocol}`);
-  return [head, ...rows].join('\n');
+  return { text: [head, ...rows].join('\n'), lineIds: [undefined, ...st.hostRoutes.map((r) => netRouteId(r.dst.text, r.ifAlias))] };
 }
 
 const FAILURE_TEXT: Record<LbFailure['reason'], (f: LbFailure) => string> = {
@@ -93,13 +103,13 @@ export function windowsStateViews(st: WindowsNodeState): WindowsView[] {
   return [
     { id: 'hns-network', title: `Get-HnsNetwork | ConvertTo-Json -Depth 10${from}`, text: json(real.network) },
     { id: 'hns-network-list', title: `Get-HnsNetwork${from}`, text: psListText([real.network]) },
-    { id: 'hns-endpoint', title: `Get-HnsEndpoint | ConvertTo-Json -Depth 10${from}`, text: json(real.endpoints) },
+    { id: 'hns-endpoint', title: `Get-HnsEndpoint | ConvertTo-Json -Depth 10${from}`, ...jsonArrayView(real.endpoints, (_, i) => hnsObjectId('endpoint', st.endpoints[i]!.ID)) },
     { id: 'hns-endpoint-list', title: `Get-HnsEndpoint${from}`, text: psListText(real.endpoints) },
     { id: 'hns-namespace', title: 'Get-HnsNamespace | ConvertTo-Json -Depth 10', text: json(st.namespaces) },
     { id: 'hns-policylist', title: `Get-HnsPolicyList | ConvertTo-Json -Depth 10${from}`, text: json(real.policyLists) },
     { id: 'hns-policylist-list', title: `Get-HnsPolicyList${from}`, text: psListText(real.policyLists) },
-    { id: 'vfp', title: 'vfpctrl /list-vmswitch-port; vfpctrl /port <port> /list-rule', text: vfpListing(st) },
-    { id: 'routes', title: 'Get-NetRoute -AddressFamily IPv4', text: routeListing(st) },
+    { id: 'vfp', title: 'vfpctrl /list-vmswitch-port; vfpctrl /port <port> /list-rule', ...vfpListing(st) },
+    { id: 'routes', title: 'Get-NetRoute -AddressFamily IPv4', ...routeListing(st) },
     { id: 'lb', title: 'kube-proxy (winkernel) load balancers', text: lbSummary(st) },
     { id: 'ipam', title: 'IPAM block of this node (cf. calicoctl ipam show --show-blocks)', text: ipamListing(st) },
   ];

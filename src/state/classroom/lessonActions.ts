@@ -6,7 +6,6 @@
  * (`nextStepQuiz`). The score counts answered questions.
  */
 import type { QuizKind } from '../../lessons/schema';
-import { findLesson, findStep, lessonFlow, lessonView, quizAnswer } from '../../lessons/index';
 import type { AppState } from '../appState';
 import { IDLE_LESSON, type LessonStore } from './lessonStore';
 import { nextStepQuiz } from './nextStepQuiz';
@@ -16,7 +15,7 @@ import type { ShareActions, ViewerSettings } from './shareActions';
 export interface LessonActions {
   start(id: string): Promise<void>;
   /** Marks lesson `id` at `step` as followed, its view being already shown (a share link made during a lesson). */
-  resume(id: string, step: number): void;
+  resume(id: string, step: number): Promise<void>;
   go(step: number): Promise<void>;
   next(): Promise<void>;
   previous(): Promise<void>;
@@ -28,10 +27,13 @@ export interface LessonActions {
   reveal(): void;
 }
 
+/** The lesson catalogue and its helpers (YAML and zod): a chunk fetched when a lesson is first followed, not in the first download (issue 18). */
+const catalogue = () => import('../../lessons/index');
+
 export function createLessonActions(app: AppState, share: ShareActions, lessons: LessonStore, viewer: ViewerSettings): LessonActions {
   async function go(step: number): Promise<void> {
-    const { id } = lessons.getState();
-    const lesson = id ? findLesson(id) : undefined;
+    const { id, lesson } = lessons.getState();
+    const { findStep, lessonFlow, lessonView, quizAnswer } = await catalogue();
     const view = lesson ? lessonFlow(lesson, step) : undefined;
     if (!lesson || !view) return;
     lessons.setState({ step, status: 'loading', error: undefined, pending: undefined, result: undefined });
@@ -76,13 +78,14 @@ export function createLessonActions(app: AppState, share: ShareActions, lessons:
 
   return {
     async start(id) {
-      if (!findLesson(id)) return;
-      lessons.setState({ ...IDLE_LESSON, quiz: lessons.getState().quiz, id });
+      const lesson = (await catalogue()).findLesson(id);
+      if (!lesson) return;
+      lessons.setState({ ...IDLE_LESSON, quiz: lessons.getState().quiz, id, lesson });
       await go(0);
     },
-    resume(id, step) {
-      const lesson = findLesson(id);
-      if (lesson && step < lesson.steps.length) lessons.setState({ ...IDLE_LESSON, quiz: lessons.getState().quiz, id, step, status: 'ready' });
+    async resume(id, step) {
+      const lesson = (await catalogue()).findLesson(id);
+      if (lesson && step < lesson.steps.length) lessons.setState({ ...IDLE_LESSON, quiz: lessons.getState().quiz, id, lesson, step, status: 'ready' });
     },
     go,
     next: () => go(lessons.getState().step + 1),

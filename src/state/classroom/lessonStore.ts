@@ -1,6 +1,6 @@
 /** A guided lesson being followed, and the "predict the next step" quiz with its score. */
 import { createStore } from 'zustand/vanilla';
-import type { LessonText, QuizKind } from '../../lessons/schema';
+import type { Lesson, LessonText, QuizKind } from '../../lessons/schema';
 
 /** A lesson quiz waiting for the student: the question, the choices, the right one, and the step its answer reveals. */
 export interface PendingQuiz {
@@ -15,6 +15,8 @@ export interface PendingQuiz {
 export interface LessonState {
   /** The lesson followed, or undefined. */
   id?: string;
+  /** That lesson (the lesson catalogue is a chunk of its own, loaded when a lesson starts). */
+  lesson?: Lesson;
   /** Its step (0-based). */
   step: number;
   status: 'idle' | 'loading' | 'ready' | 'error';

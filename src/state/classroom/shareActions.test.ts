@@ -62,7 +62,7 @@ describe('share actions (the real engine, in-process)', () => {
     await classroom.share.open({ ...shared, compare: { preset: 'k8s-lab-bgp' } });
     await until(() => app.stores.compare.getState().status === 'ready', 'the compared trace');
     expect(app.stores.compare.getState().presetName).toBe('k8s-lab-bgp');
-    classroom.lessons.resume('unified-flow', 1);
+    await classroom.lessons.resume('unified-flow', 1);
     expect(classroom.share.snapshot()).toMatchObject({ compare: { preset: 'k8s-lab-bgp' }, lesson: { id: 'unified-flow', step: 1 } });
   });
 });

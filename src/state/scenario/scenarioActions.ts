@@ -67,7 +67,10 @@ export function createActions(client: EngineClient, stores: Stores & { playback:
       trace.setState(EMPTY_TRACE, true);
       nodeState.setState(EMPTY_NODE_STATE, true);
     }
-    const answer = await client.openScenario(source, { refuseNewErrors });
+    const answer = await client.openScenario(source, { refuseNewErrors }, (progress) => {
+      if (mine === ticket) scenario.setState({ status: 'compiling', progress });
+    });
+    if (mine === ticket) scenario.setState({ progress: undefined });
     if (mine !== ticket || answer.kind === 'stale') return { ok: false, stale: true, diagnostics: [] };
     // A change that fails leaves the scenario shown as it was (the worker keeps it too).
     const failed = keepView && scenario.getState().scenario ? { status: 'ready' as const } : undefined;

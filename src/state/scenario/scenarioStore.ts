@@ -4,7 +4,7 @@
  * and compiling in the worker stand.
  */
 import { createStore } from 'zustand/vanilla';
-import type { Diagnostic, PresetInfo, Scenario, Topology } from '../../engine/index';
+import type { CompileProgress, Diagnostic, PresetInfo, Scenario, Topology } from '../../engine/index';
 import type { ScenarioSource } from '../../share/scenarioSource';
 import type { Places } from '../../worker/api';
 
@@ -33,6 +33,8 @@ export interface ScenarioState {
   /** Machines, networks and node parts for the topology view, from the compiled cluster. */
   topology: Topology | null;
   status: ScenarioStatus;
+  /** The compile stage the worker last reported while opening (cleared when it answers). */
+  progress?: CompileProgress;
   /** A worker or engine error, shown as a message. */
   error?: string;
   /** The engine worker was restarted (a crash or a call that took too long); `restarted: false` once it gave up. */

@@ -12,7 +12,8 @@ import type { HnsComparison } from '../../worker/api';
 import type { EngineClient } from '../../worker/client';
 import type { Actions } from '../scenario/scenarioActions';
 import type { ScenarioStore } from '../scenario/scenarioStore';
-import { EditError, applyEdit, type Edit } from '../../edit/edits';
+import type { EditableModel } from '../../edit/editableModel';
+import type { Edit } from '../../edit/edits';
 import { LEGACY_STORAGE_KEY, draftKey, type Draft, type DraftStore } from './drafts';
 import { HISTORY_LIMIT, historyOf, type WhatIfStore } from './whatIfStore';
 
@@ -46,6 +47,8 @@ export interface WhatIfActions {
   /** The full source of the scenario shown (base and changes). */
   currentSource(): ScenarioSource;
   edit(edit: Edit): Promise<boolean>;
+  /** What the edit forms offer for the scenario shown (from the worker's normalised scenario); undefined when it is not ready. */
+  editableModel(): Promise<EditableModel | undefined>;
   /** The source of edit-history point `point` (0: the base; k: after the kth change; see `historyOf`). */
   pointSource(point: number): ScenarioSource;
   /** Shows history point `point` (several undos or redos at once); the history itself stays. */
@@ -205,16 +208,21 @@ export function createWhatIfActions({ client, scenario, whatIf, actions, drafts,
     async edit(e) {
       const text = scenario.getState().text;
       if (text === undefined) return false;
-      let next: string;
-      try {
-        next = applyEdit(text, e);
-      } catch (error) {
-        whatIf.setState({ status: 'error', error: error instanceof EditError ? error.message : String(error), errorDiagnostics: undefined });
+      // The YAML is edited in the worker: a large scenario's text never costs the main thread (issue 18).
+      const answer = await client.editText(text, e);
+      if (scenario.getState().text !== text) return false;
+      const failed = answer.kind === 'error' ? answer.message : answer.kind === 'ok' && 'error' in answer.value ? answer.value.error : undefined;
+      if (failed !== undefined || answer.kind !== 'ok' || 'error' in answer.value) {
+        whatIf.setState({ status: 'error', error: failed ?? 'the scenario changed meanwhile', errorDiagnostics: undefined });
         return false;
       }
-      const patch = diffEdits(text, next);
+      const patch = answer.value.patch;
       if (!patch.length) return true;
       return moveTo([...whatIf.getState().changes, patch], [], e);
+    },
+    async editableModel() {
+      const answer = await client.editableModel();
+      return answer.kind === 'ok' ? answer.value : undefined;
     },
     pointSource: (point) => withEdits(whatIf.getState().base, historyOf(whatIf.getState()).slice(0, point).flat()),
     async goTo(point) {

@@ -6,9 +6,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EditableModel } from '../../edit/editableModel';
+import { ENCAPSULATIONS, type EditableModel } from '../../edit/editableModel';
 import type { Edit } from '../../edit/edits';
-import { ENCAPSULATIONS } from '../../edit/network';
 import { Check, Field, Select, card, inputClass, intOrUndefined, primaryButton } from './controls';
 
 type Apply = (edit: Edit) => void;

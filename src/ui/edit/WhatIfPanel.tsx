@@ -7,8 +7,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BEFORE_EDIT } from '../../state/compare/compareStore';
-import { useCompare, useCompareActions, useInsight, useScenario, useTrace, useWhatIf, useWhatIfActions } from '../../state/hooks';
-import { EDITABLE_TEXT_LIMIT, editableModel, type EditableModel } from '../../edit/editableModel';
+import { useCompare, useCompareActions, useEditableModel, useInsight, useScenario, useTrace, useWhatIf, useWhatIfActions } from '../../state/hooks';
+import { EDITABLE_TEXT_LIMIT } from '../../edit/editableModel';
 import type { Edit } from '../../edit/edits';
 import { diffTraces } from '../../traceViews/stepDiff';
 import { downloadName } from '../../state/whatIf/whatIfStore';
@@ -111,14 +111,7 @@ export function WhatIfPanel() {
   const [tab, setTab] = useState<Tab>('network');
   useUndoKeys();
 
-  const model = useMemo<EditableModel | undefined>(() => {
-    if (text === undefined || text.length > EDITABLE_TEXT_LIMIT) return undefined;
-    try {
-      return editableModel(text);
-    } catch {
-      return undefined;
-    }
-  }, [text]);
+  const model = useEditableModel(text !== undefined && text.length > EDITABLE_TEXT_LIMIT);
   const busy = state.status === 'applying' || !ready;
   const apply = (e: Edit) => void actions.edit(e);
 

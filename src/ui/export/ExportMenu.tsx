@@ -14,7 +14,10 @@ import { formatTrace, i18nTranslate } from '../../traceViews/index';
 import { localizeTraceText } from '../../traceViews/stepText';
 import { useTheme } from '../theme/useTheme';
 import { download, slug } from './download';
-import { gifFile, pngFile, slidesFile, svgFile, webmFile, type ExportFile, type JobContext } from './exportJobs';
+import type { ExportFile, JobContext } from './exportJobs';
+
+/** The exporters (SVG, PNG, GIF, WebM encoders): a chunk fetched on the first export, not in the first download (issue 18). */
+const jobs = () => import('./exportJobs');
 
 const button = 'rounded border border-slate-500 bg-white px-3 py-1 text-lg hover:bg-slate-100 disabled:opacity-50 dark:bg-slate-800 dark:hover:bg-slate-700';
 
@@ -81,8 +84,8 @@ export function ExportMenu() {
   return (
     <div role="group" aria-label={t('classroom.export.label')} className="flex flex-wrap items-center gap-2" data-testid="export">
       <span className="text-lg font-semibold">{t('classroom.export.label')}:</span>
-      {action('svg', t('classroom.export.svg'), () => void run((c) => svgFile(c, inspector)))}
-      {action('png', t('classroom.export.png'), () => void run((c) => pngFile(c, inspector)))}
+      {action('svg', t('classroom.export.svg'), () => void run(async (c) => (await jobs()).svgFile(c, inspector)))}
+      {action('png', t('classroom.export.png'), () => void run(async (c) => (await jobs()).pngFile(c, inspector)))}
       <label className="flex items-center gap-1 text-base">
         <input type="checkbox" checked={inspector} onChange={(e) => setInspector(e.target.checked)} data-testid="export-inspector" />
         {t('classroom.export.withInspector')}
@@ -90,9 +93,9 @@ export function ExportMenu() {
       {action('markdown', t('classroom.export.markdown'), () => void traceText('markdown'))}
       {action('mermaid', t('classroom.export.mermaid'), () => void traceText('mermaid'))}
       {action('text', t('classroom.export.text'), () => void traceText('text'))}
-      {action('slides', t('classroom.export.slides'), () => void run((c) => slidesFile(c, inspector)))}
-      {action('gif', t('classroom.export.gif'), () => void run(gifFile))}
-      {action('webm', t('classroom.export.webm'), () => void run(webmFile))}
+      {action('slides', t('classroom.export.slides'), () => void run(async (c) => (await jobs()).slidesFile(c, inspector)))}
+      {action('gif', t('classroom.export.gif'), () => void run(async (c) => (await jobs()).gifFile(c)))}
+      {action('webm', t('classroom.export.webm'), () => void run(async (c) => (await jobs()).webmFile(c)))}
       {running && (
         <button type="button" className={button} onClick={() => running.abort()} data-testid="export-cancel">
           {t('classroom.export.cancel')}

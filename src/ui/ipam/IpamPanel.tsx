@@ -7,9 +7,9 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useActions, useInsight, useScenario, useWhatIfActions } from '../../state/hooks';
+import { useActions, useEditableModel, useInsight, useScenario, useWhatIfActions } from '../../state/hooks';
 import { borrowCandidate } from '../../state/whatIf/ipamSuggest';
-import { EDITABLE_TEXT_LIMIT, editableModel } from '../../edit/editableModel';
+import { EDITABLE_TEXT_LIMIT } from '../../edit/editableModel';
 import { secondaryButton } from '../edit/controls';
 import { Section } from '../Section';
 
@@ -26,16 +26,11 @@ export function IpamPanel() {
   const windowsPod = scenario?.pods.find((p) => windowsNodes.has(p.nodeName) && !p.hostNetwork);
   const borrowedIps = new Set(ipam?.borrowed.map((b) => b.ip));
 
-  const candidate = useMemo(() => {
-    const source = text;
-    if (!source || !scenario || source.length > EDITABLE_TEXT_LIMIT) return undefined;
-    try {
-      const model = editableModel(source);
-      return borrowCandidate(ipam, model.pods, scenario.nodes.filter((n) => n.os === 'linux').map((n) => n.name));
-    } catch {
-      return undefined;
-    }
-  }, [text, ipam, scenario]);
+  const model = useEditableModel(text !== undefined && text.length > EDITABLE_TEXT_LIMIT);
+  const candidate = useMemo(
+    () => (model && scenario ? borrowCandidate(ipam, model.pods, scenario.nodes.filter((n) => n.os === 'linux').map((n) => n.name)) : undefined),
+    [model, ipam, scenario],
+  );
 
   const showBorrowing = async () => {
     if (!candidate) return;

@@ -1,15 +1,13 @@
-/** The lesson being followed, docked under the topology: its title, position, back/next, and the step's sentence. */
+/** The lesson being followed (in the side panel, LessonSide): its title, position, back/next, and the step's sentence. */
 import { useTranslation } from 'react-i18next';
-import { findLesson } from '../../lessons/index';
 import { useClassroomApi, useLesson } from '../../state/hooks';
 import { lessonButton } from './lessonButton';
 
 export function LessonDock() {
   const { t, i18n } = useTranslation();
   const { lessons } = useClassroomApi();
-  const { id, step, status, error, pending } = useLesson((s) => s);
+  const { lesson, step, status, error, pending } = useLesson((s) => s);
   const language = i18n.resolvedLanguage === 'ru' ? 'ru' : 'en';
-  const lesson = id ? findLesson(id) : undefined;
   const current = lesson?.steps[step];
   if (!lesson || !current) return null;
   const last = step >= lesson.steps.length - 1;

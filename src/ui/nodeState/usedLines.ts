@@ -1,26 +1,53 @@
 /**
- * Which lines of a node's state views the trace used: every line of the
- * rules its steps on that node showed, trimmed (optionally only the steps
- * whose rule a selected object produced). A view line counts as used when its
- * trimmed text is one of them.
+ * Which lines of a node's state views the trace used (optionally only the
+ * steps whose rule a selected object produced). A step's rule names the view
+ * line that prints it by id (`rule.id`, model/ruleIds.ts) and a view line
+ * carries that id (`NodeStateView.lineIds`), so a line is used when its id is
+ * one of the rules' ids. Text is compared only between a rule without an id
+ * and a line without one: a view printed from a dump the engine did not
+ * derive (none today) or a rule no view prints, so nothing matches by
+ * accident where ids exist.
  */
-import type { Step, Trace } from '../../engine/index';
+import type { NodeStateView, Step, Trace } from '../../engine/index';
 
-export function usedLines(trace: Trace | undefined, node: string, keep: (step: Step) => boolean = () => true): Set<string> {
-  const used = new Set<string>();
+export interface UsedRules {
+  /** Ids of the rules (a rule may list several, one per line). */
+  ids: Set<string>;
+  /** Trimmed text lines of the rules that carry no id. */
+  texts: Set<string>;
+}
+
+export function usedLines(trace: Trace | undefined, node: string, keep: (step: Step) => boolean = () => true): UsedRules {
+  const used: UsedRules = { ids: new Set(), texts: new Set() };
   for (let t = trace; t; t = t.reply) {
     for (const step of t.steps) {
       if (step.node !== node || !step.rule || !keep(step)) continue;
-      for (const line of step.rule.text.split('\n')) {
-        const trimmed = line.trim();
-        if (trimmed) used.add(trimmed);
-      }
+      const { id, text } = step.rule;
+      if (id !== undefined) for (const one of id.split('\n')) used.ids.add(one);
+      else
+        for (const line of text.split('\n')) {
+          const trimmed = line.trim();
+          if (trimmed) used.texts.add(trimmed);
+        }
     }
   }
   return used;
 }
 
-/** The view text as lines, each marked when the trace used it and when the selected object produced it. */
-export function markLines(text: string, used: ReadonlySet<string>, produced: ReadonlySet<string> = new Set()): { text: string; used: boolean; produced: boolean }[] {
-  return text.split('\n').map((line) => ({ text: line, used: used.has(line.trim()), produced: produced.has(line.trim()) }));
+export function usedCount(used: UsedRules): number {
+  return used.ids.size + used.texts.size;
+}
+
+const NONE: UsedRules = { ids: new Set(), texts: new Set() };
+
+function isUsed(used: UsedRules, text: string, id: string | undefined): boolean {
+  return id !== undefined ? used.ids.has(id) : used.texts.has(text.trim());
+}
+
+/** The view's lines, each marked when the trace used it and when the selected object produced it. */
+export function markLines(view: Pick<NodeStateView, 'text' | 'lineIds'>, used: UsedRules, produced: UsedRules = NONE): { text: string; used: boolean; produced: boolean }[] {
+  return view.text.split('\n').map((line, i) => {
+    const id = view.lineIds?.[i];
+    return { text: line, used: isUsed(used, line, id), produced: isUsed(produced, line, id) };
+  });
 }

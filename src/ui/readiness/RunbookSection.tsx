@@ -2,10 +2,17 @@
  * The article's migration runbook for the current scenario (the worker builds
  * it): each step with its status, preconditions, commands, the `ip route`
  * before and after, the verification commands and expected output, and the
- * manual checks. (Markdown: `packetwalk readiness --runbook --format markdown`.)
+ * manual checks; a step that changes the cluster links to the current flow
+ * traced before and after it. "Download" saves it as Markdown in the page's
+ * language, formatted here by the engine's pure runbookMarkdown (loaded on
+ * first use; it escapes every scenario value for Markdown and HTML), as
+ * `packetwalk readiness --runbook --format markdown` prints it.
  */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Runbook, RunbookStep } from '../../engine/index';
+import { download, slug } from '../export/download';
+import { RunbookTraceLink } from './RunbookTraceLink';
 
 function Step({ s }: { s: RunbookStep }) {
   const { t } = useTranslation();
@@ -32,6 +39,7 @@ function Step({ s }: { s: RunbookStep }) {
           <pre className={pre} aria-label={t('runbook.label.after')}>{s.changes.after.join('\n')}</pre>
         </div>
       )}
+      <RunbookTraceLink step={s} />
       {s.verify.length > 0 && <p className="font-semibold">{t('runbook.label.verify')}</p>}
       {s.verify.map((v) => (
         <pre key={v.command} className={pre}>{`$ ${v.command}${v.expect ? `\n${v.expect}` : ''}`}</pre>
@@ -54,6 +62,29 @@ function Step({ s }: { s: RunbookStep }) {
   );
 }
 
+/** Saves the runbook as Markdown in the page's language. */
+function DownloadMarkdown({ runbook, scenario }: { runbook: Runbook; scenario: string }) {
+  const { t } = useTranslation();
+  const [error, setError] = useState('');
+  const save = async () => {
+    try {
+      const { runbookMarkdown } = await import('../../engine/readiness/runbookMarkdown');
+      download(new Blob([`${runbookMarkdown(runbook, scenario, t)}\n`], { type: 'text/markdown' }), `packetwalk-runbook-${slug(scenario)}.md`);
+      setError('');
+    } catch (e) {
+      setError(t('runbook.downloadFailed', { message: e instanceof Error ? e.message : String(e) }));
+    }
+  };
+  return (
+    <>
+      <button type="button" className="rounded bg-teal-800 px-3 py-1 font-semibold text-white hover:bg-teal-700" onClick={() => void save()} data-testid="runbook-download">
+        {t('runbook.download')}
+      </button>
+      {error && <span role="alert">{error}</span>}
+    </>
+  );
+}
+
 export function RunbookSection({ runbook, scenario }: { runbook: Runbook; scenario: string }) {
   const { t } = useTranslation();
   return (
@@ -62,6 +93,7 @@ export function RunbookSection({ runbook, scenario }: { runbook: Runbook; scenar
         <h3 id="runbook-heading" className="text-xl font-semibold">
           {t('runbook.title', { scenario })}
         </h3>
+        <DownloadMarkdown runbook={runbook} scenario={scenario} />
       </div>
       <p>{t(runbook.windowsJoined ? 'runbook.windowsJoined' : 'runbook.intro')}</p>
       <ol className="flex flex-col gap-2">

@@ -6,7 +6,6 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shareUrl } from '../../share/codec';
 import { useClassroomApi, useTrace } from '../../state/hooks';
 import { copyText } from './clipboard';
 import { embedCode } from './embedCode';
@@ -32,6 +31,8 @@ export function ShareMenu() {
   const copy = async (kind: 'link' | 'embed') => {
     const state = share.snapshot();
     if (!state || !trace) return;
+    // The encoder (lz-string and the state's zod schema) is a chunk of its own, fetched on first use (issue 18).
+    const { shareUrl } = await import('../../share/codec');
     const text =
       kind === 'link'
         ? shareUrl(baseUrl(), { ...state, embed: false })

@@ -4,7 +4,8 @@
  * the default view with a message. Later `#share=` changes (a link pasted
  * into the same tab) open too.
  */
-import { SHARE_PARAM, type DecodeResult } from '../../share/codec';
+import type { DecodeResult } from '../../share/codec';
+import { SHARE_PARAM } from '../../share/shareParam';
 import type { AppState } from '../../state/appState';
 import type { Classroom } from '../../state/classroom/classroom';
 
@@ -34,7 +35,7 @@ async function openFromUrl(app: AppState, classroom: Classroom, decode: ShareDec
     await app.actions.loadPresets();
   }
   const opened = await classroom.share.open(decoded.state);
-  if (opened && decoded.state.lesson) classroom.lessons.resume(decoded.state.lesson.id, decoded.state.lesson.step);
+  if (opened && decoded.state.lesson) await classroom.lessons.resume(decoded.state.lesson.id, decoded.state.lesson.step);
   if (!opened && app.stores.scenario.getState().status !== 'ready') await app.whatIf.restore();
 }
 

@@ -3,10 +3,12 @@
  * segment after another, time by distance), or jumps to the last point when
  * motion is reduced. Rendered in flow coordinates (inside ViewportPortal).
  * The tag sits just right of the acting element (`reach` right of its
- * centre), so neither its own label nor the one above it is covered.
+ * centre), so neither its own label nor the one above it is covered; on the
+ * rightmost node it is pulled back inside `maxX` (the drawing's right edge),
+ * where the view is fitted, so a VXLAN envelope is never cut off.
  */
 import { select } from 'd3';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Point } from './route';
 
 const PX_PER_MS = 0.9;
@@ -26,8 +28,29 @@ function Token({ proto, encap, reply }: { proto: string; encap?: string; reply: 
   );
 }
 
-export function PacketMarker({ points, reduceMotion, speed, proto, encap, reply, reach }: { points: Point[]; reduceMotion: boolean; speed: number; proto: string; encap?: string; reply: boolean; reach: number }) {
+interface Props {
+  points: Point[];
+  reduceMotion: boolean;
+  speed: number;
+  proto: string;
+  encap?: string;
+  reply: boolean;
+  reach: number;
+  /** The right edge of the drawing in flow units: the tag ends before it. */
+  maxX: number;
+}
+
+export function PacketMarker({ points, reduceMotion, speed, proto, encap, reply, reach, maxX }: Props) {
   const ref = useRef<HTMLDivElement>(null);
+  const tag = useRef<HTMLDivElement>(null);
+  const last = points.at(-1);
+  // Measured after render: the tag's width depends on the protocol and the envelope.
+  useLayoutEffect(() => {
+    const el = tag.current;
+    if (!el || !last) return;
+    const room = maxX - 4 - last.x - el.offsetWidth;
+    el.style.marginLeft = `${Math.min(reach + 4, room)}px`;
+  }, [last, reach, maxX, proto, encap]);
   useEffect(() => {
     const el = ref.current;
     const last = points.at(-1);
@@ -50,10 +73,10 @@ export function PacketMarker({ points, reduceMotion, speed, proto, encap, reply,
       sel.interrupt();
     };
   }, [points, reduceMotion, speed]);
-  if (points.length === 0) return null;
+  if (!last) return null;
   return (
-    <div ref={ref} data-testid="packet-marker" aria-hidden="true" className="pointer-events-none absolute top-0 left-0 z-10" style={{ transform: at(points.at(-1)!) }}>
-      <div style={{ marginLeft: reach + 4 }} className="flex -translate-y-1/2 font-mono text-base font-bold whitespace-nowrap shadow-lg" data-part={reply ? 'reply' : 'request'}>
+    <div ref={ref} data-testid="packet-marker" aria-hidden="true" className="pointer-events-none absolute top-0 left-0 z-10" style={{ transform: at(last) }}>
+      <div ref={tag} style={{ marginLeft: reach + 4 }} className="flex -translate-y-1/2 font-mono text-base font-bold whitespace-nowrap shadow-lg" data-part={reply ? 'reply' : 'request'}>
         <Token proto={proto} encap={encap} reply={reply} />
       </div>
     </div>

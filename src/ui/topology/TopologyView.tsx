@@ -19,6 +19,7 @@ import { PacketMarker } from './PacketMarker';
 import { Trail } from './Trail';
 import { packetLabel } from './packetLabel';
 import { useMarks } from './useMarks';
+import { xyflowAriaLabels } from './ariaLabels';
 import { FIT_OPTIONS, useRefit } from './useRefit';
 
 /** Refits the view inside <ReactFlow> (a hook needs its context). */
@@ -29,8 +30,9 @@ function Refit({ count }: { count: number }) {
 
 export function TopologyView({ topology }: { topology: Topology }) {
   const { t } = useTranslation();
+  const ariaLabels = useMemo(() => xyflowAriaLabels(t), [t]);
   const layout = useMemo(() => layoutTopology(topology), [topology]);
-  const edges = useMemo(() => flowEdges(topology, layout), [topology, layout]);
+  const edges = useMemo(() => flowEdges(topology, layout, (from, to) => t('topology.aria.link', { from, to })), [topology, layout, t]);
   const { marks, points, trail } = useMarks(topology, layout);
   const nodes = useMemo(() => flowNodes(layout, marks), [layout, marks]);
   const item = useCurrentItem();
@@ -67,13 +69,14 @@ export function TopologyView({ topology }: { topology: Topology }) {
         maxZoom={3}
         colorMode={theme}
         proOptions={{ hideAttribution: true }}
+        ariaLabelConfig={ariaLabels}
       >
         <Refit count={nodes.length} />
         <Background gap={24} />
-        <Controls showInteractive={false} aria-label={t('topology.zoom')} />
+        <Controls showInteractive={false} />
         <ViewportPortal>
           <Trail segments={trail} />
-          {label && <PacketMarker points={points} reduceMotion={reduceMotion} speed={speed} reach={reach} proto={label.proto} encap={label.encap} reply={item?.part === 'reply'} />}
+          {label && <PacketMarker points={points} reduceMotion={reduceMotion} speed={speed} reach={reach} maxX={layout.width} proto={label.proto} encap={label.encap} reply={item?.part === 'reply'} />}
         </ViewportPortal>
       </ReactFlow>
     </div>

@@ -59,7 +59,9 @@ export function flowNodes(layout: TopologyLayout, marks: Marks): ElementNode[] {
   }));
 }
 
-export function flowEdges(t: Topology, layout: TopologyLayout): Edge[] {
+/** `linkLabel` names an edge for assistive technology in the page's language (xyflow's default is English, with internal ids). */
+export function flowEdges(t: Topology, layout: TopologyLayout, linkLabel: (from: string, to: string) => string): Edge[] {
+  const name = (id: string) => layout.byId.get(id)?.element.label ?? id;
   return t.edges.map((e) => {
     const below = (layout.byId.get(e.source)?.abs.y ?? 0) > (layout.byId.get(e.target)?.abs.y ?? 0);
     const handles =
@@ -68,6 +70,6 @@ export function flowEdges(t: Topology, layout: TopologyLayout): Edge[] {
         : e.kind === 'wire'
           ? { sourceHandle: below ? 't' : 'b', targetHandle: `p:${e.source}` }
           : { sourceHandle: 'b', targetHandle: 't' };
-    return { id: e.id, source: e.source, target: e.target, ...handles, type: 'straight', className: `topo-edge topo-edge-${e.kind}`, focusable: false, selectable: false };
+    return { id: e.id, source: e.source, target: e.target, ...handles, type: 'straight', className: `topo-edge topo-edge-${e.kind}`, focusable: false, selectable: false, ariaLabel: linkLabel(name(e.source), name(e.target)) };
   });
 }

@@ -36,7 +36,7 @@ export interface TopologyLayout {
 
 export const NODE_W = 320;
 const GAP = 36;
-const PAD = 12;
+const PAD = 10;
 const TITLE_H = 66;
 const ROW_H = 36;
 const ROW_GAP = 8;
@@ -106,7 +106,8 @@ export function layoutTopology(t: Topology): TopologyLayout {
         (part.role === 'vswitch' ? vswitchOrder(inside) : inside).forEach((child, c) => {
           const inner =
             part.role === 'vswitch'
-              ? { x: abs.x + 8, y: abs.y + 34 + c * (CHIP_H + 2), w: abs.w - 16, h: CHIP_H }
+              ? // VFP layers nearly as wide as the vSwitch: VNET_MAC_REWRITE_LAYER fits whole at 1366×768.
+                { x: abs.x + 5, y: abs.y + 34 + c * (CHIP_H + 2), w: abs.w - 10, h: CHIP_H }
               : { x: abs.x + 8, y: abs.y + abs.h - CHIP_H - 6, w: abs.w - 16, h: CHIP_H };
           put(child, inner, abs);
         });

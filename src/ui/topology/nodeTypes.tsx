@@ -42,7 +42,7 @@ function PartNode({ data }: NodeProps<ElementNode>) {
       data-active={data.active || undefined}
       data-skipped={data.skipped || undefined}
       title={e.detail ? `${e.label} ${e.detail}` : e.label}
-      className={`h-full w-full overflow-hidden rounded-md border-2 ${small ? 'px-1' : 'px-2'} text-slate-900 dark:text-slate-50 ${partClasses(data)} ${container ? 'pt-1' : 'flex items-center justify-between gap-2'}`}
+      className={`h-full w-full overflow-hidden rounded-md border-2 ${small ? 'px-1' : container ? 'px-1.5' : 'px-2'} tracking-tight text-slate-900 dark:text-slate-50 ${partClasses(data)} ${container ? 'pt-1' : 'flex items-center justify-between gap-2'}`}
     >
       <Handles />
       <span translate="no" className={`truncate font-mono ${container ? 'block text-lg leading-6 font-semibold' : small ? 'text-base' : 'text-lg leading-6'}`}>{shortLabel(e)}</span>

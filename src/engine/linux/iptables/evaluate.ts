@@ -30,6 +30,7 @@ import { formatIptablesRule } from './format';
 import type { IptablesArg, IptablesChain, IptablesRule, IptablesTable } from './ruleset';
 import { iptablesTableId } from './ruleset';
 import { chainDispatch, nextCandidate } from './dispatchIndex';
+import { iptablesRuleId } from '../../model/ruleIds';
 
 function inCidr(cidr: string, ip: string): boolean {
   const c = parseCidr(cidr);
@@ -109,8 +110,9 @@ function choiceLabel(r: IptablesRule): string {
   return r.endpoint ? `${target}__${r.endpoint.ip}/${r.endpoint.port}` : target;
 }
 
-function hitOf(t: IptablesTable, c: IptablesChain, r: IptablesRule, effect: NftHit['effect'], detail?: string): NftHit {
-  const h: NftHit = { table: iptablesTableId(t), chain: c.name, ruleText: formatIptablesRule(c.name, r), source: r.source, effect };
+function hitOf(t: IptablesTable, c: IptablesChain, ri: number, effect: NftHit['effect'], detail?: string): NftHit {
+  const r = c.rules[ri]!;
+  const h: NftHit = { table: iptablesTableId(t), chain: c.name, ruleId: iptablesRuleId(t.name, c.name, ri), ruleText: formatIptablesRule(c.name, r), source: r.source, effect };
   if (r.owner) h.owner = r.owner;
   if (detail !== undefined) h.detail = detail;
   return h;
@@ -145,7 +147,7 @@ function runRule(t: IptablesTable, c: IptablesChain, group: number[], ri: number
     ctx.affinity.set(set.name, list);
   }
   const done = (e: NftHit['effect'], a: RuleAction, d?: string): RuleAction => {
-    st.hits.push(hitOf(t, c, r, effect ?? e, d ?? detail));
+    st.hits.push(hitOf(t, c, ri, effect ?? e, d ?? detail));
     return a;
   };
   const tg = r.target;

@@ -10,6 +10,8 @@
  * @see kubernetes pkg/util/iptables/save_restore.go (MakeChainLine)
  */
 import type { IptablesArg, IptablesChain, IptablesRule, IptablesTable, IptablesTarget } from './ruleset';
+import { iptablesRuleId } from '../../model/ruleIds';
+import { ViewLines, type ViewText } from '../../model/viewLines';
 
 const hex = (n: number): string => `0x${(n >>> 0).toString(16)}`;
 
@@ -87,15 +89,22 @@ function chainLine(c: IptablesChain): string {
   return `:${c.name} ${c.base ? 'ACCEPT' : '-'} [0:0]`;
 }
 
-/** One table: `*name`, built-in then kube-proxy chain lines, the rules chain by chain, `COMMIT`. */
-export function formatIptablesTable(t: IptablesTable): string {
-  const lines = [`*${t.name}`, ...t.chains.map(chainLine)];
-  for (const c of t.chains) for (const r of c.rules) lines.push(formatIptablesRule(c.name, r));
-  lines.push('COMMIT');
-  return lines.join('\n');
+/** One table: `*name`, built-in then kube-proxy chain lines, the rules chain by chain (each with its id, model/ruleIds.ts), `COMMIT`. */
+function tableView(out: ViewLines, t: IptablesTable): void {
+  out.add(`*${t.name}`);
+  for (const c of t.chains) out.add(chainLine(c));
+  for (const c of t.chains) c.rules.forEach((r, i) => out.add(formatIptablesRule(c.name, r), iptablesRuleId(t.name, c.name, i)));
+  out.add('COMMIT');
 }
 
 /** All tables, as `iptables-save` prints them (filter before nat, as kube-proxy writes them). */
 export function printIptablesSave(tables: IptablesTable[]): string {
-  return tables.map(formatIptablesTable).join('\n');
+  return iptablesSaveView(tables).text;
+}
+
+/** `printIptablesSave` with the id of each rule's line. */
+export function iptablesSaveView(tables: IptablesTable[]): ViewText {
+  const out = new ViewLines();
+  for (const t of tables) tableView(out, t);
+  return out.build();
 }

@@ -30,14 +30,16 @@ import { keyValue, lookupElement, matchHolds, type NftContext, type NftPacket } 
 import type { NftBaseChainSpec, NftChain, NftHook, NftRule, NftStatement, NftTable, NftVerdict } from './ruleset';
 import { NFT_PRIORITY, tableId } from './ruleset';
 import { baseChainsAt, chainIndex, indexedSet } from './lookupIndex';
+import { nftRuleId } from '../../model/ruleIds';
 
 export type { NftContext, NftPacket } from './match';
 export type { NftHook } from './ruleset';
 
-/** One matched rule (or dispatching map lookup), in evaluation order. `ruleText` is the printed line. */
+/** One matched rule (or dispatching map lookup), in evaluation order. `ruleText` is the printed line, `ruleId` its id (model/ruleIds.ts). */
 export interface NftHit {
   table: string;
   chain: string;
+  ruleId: string;
   ruleText: string;
   source: string;
   owner?: ObjectRef;
@@ -102,8 +104,10 @@ export interface WalkTable {
   runRule(ci: number, ri: number, st: RunState, ctx: NftContext): RuleAction | undefined;
 }
 
-function hit(t: NftTable, c: NftChain, r: NftRule, effect: NftHit['effect'], detail?: string): NftHit {
-  const h: NftHit = { table: tableId(t), chain: c.name, ruleText: formatRule(r), source: r.source, effect };
+function hit(t: NftTable, c: NftChain, ri: number, effect: NftHit['effect'], detail?: string): NftHit {
+  const r = c.rules[ri]!;
+  const table = tableId(t);
+  const h: NftHit = { table, chain: c.name, ruleId: nftRuleId(table, c.name, ri), ruleText: formatRule(r), source: r.source, effect };
   if (r.owner) h.owner = r.owner;
   if (detail !== undefined) h.detail = detail;
   return h;
@@ -134,14 +138,15 @@ function markAfter(before: number, s: Extract<NftStatement, { kind: 'mark-set' }
 }
 
 /** Runs one nft rule: undefined when it does not match; else what it decided. Records one hit. */
-function runRule(t: NftTable, c: NftChain, r: NftRule, st: RunState, ctx: NftContext): RuleAction | undefined {
+function runRule(t: NftTable, c: NftChain, ri: number, st: RunState, ctx: NftContext): RuleAction | undefined {
+  const r = c.rules[ri]!;
   if (!r.match.every((m) => matchHolds(t, m, st.packet, ctx))) return undefined;
   let effect: NftHit['effect'] = 'match';
   let detail: string | undefined;
   const dynamicSet = dynamicSetMatched(t, r);
   if (dynamicSet !== undefined) detail = `${st.packet.src} is in @${dynamicSet}`;
   const done = (a: RuleAction): RuleAction => {
-    st.hits.push(hit(t, c, r, effect, detail));
+    st.hits.push(hit(t, c, ri, effect, detail));
     return a;
   };
   for (const s of r.stmt) {
@@ -248,7 +253,7 @@ export function nftWalkTable(t: NftTable): WalkTable {
     ruleCount: (ci) => t.chains[ci]!.rules.length,
     findChain: (name) => chainIndex(t, name),
     baseChainsAt: (hook) => baseChainsAt(t, hook),
-    runRule: (ci, ri, st, ctx) => runRule(t, t.chains[ci]!, t.chains[ci]!.rules[ri]!, st, ctx),
+    runRule: (ci, ri, st, ctx) => runRule(t, t.chains[ci]!, ri, st, ctx),
   };
 }
 

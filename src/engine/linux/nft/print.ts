@@ -13,6 +13,9 @@
  */
 import { compareAddr, formatAddr, formatDuration, formatPriority, formatRule, formatVerdict } from './format';
 import type { NftChain, NftKeyType, NftSetLike, NftTable } from './ruleset';
+import { tableId } from './ruleset';
+import { nftRuleId } from '../../model/ruleIds';
+import { ViewLines, type ViewText } from '../../model/viewLines';
 
 const NEWLINE_DELIM = ',\n\t\t\t     ';
 
@@ -83,29 +86,53 @@ function printSet(s: NftSetLike): string[] {
   return lines;
 }
 
-function printChain(c: NftChain): string[] {
-  const lines = [`\tchain ${c.name} {`];
-  if (c.comment !== undefined) lines.push(`\t\tcomment "${c.comment}"`);
+function printChain(out: ViewLines, table: string, c: NftChain): void {
+  out.add(`\tchain ${c.name} {`);
+  if (c.comment !== undefined) out.add(`\t\tcomment "${c.comment}"`);
   if (c.base) {
     const b = c.base;
-    lines.push(`\t\ttype ${b.type} hook ${b.hook} priority ${formatPriority(b.hook, b.priority)}; policy ${b.policy};`);
+    out.add(`\t\ttype ${b.type} hook ${b.hook} priority ${formatPriority(b.hook, b.priority)}; policy ${b.policy};`);
   }
-  for (const r of c.rules) lines.push(`\t\t${formatRule(r)}`);
-  lines.push('\t}');
-  return lines;
+  c.rules.forEach((r, i) => out.add(`\t\t${formatRule(r)}`, nftRuleId(table, c.name, i)));
+  out.add('\t}');
+}
+
+/** One table block (`table ip NAME { … }`), each rule's line with its id (model/ruleIds.ts). */
+function nftTableView(out: ViewLines, t: NftTable): void {
+  out.add(`table ${t.family} ${t.name} {`);
+  if (t.comment !== undefined) out.add(`\tcomment "${t.comment}"`);
+  let first = true;
+  const gap = () => {
+    if (!first) out.add('');
+    first = false;
+  };
+  for (const s of t.sets) {
+    gap();
+    for (const line of printSet(s)) out.add(line);
+  }
+  for (const c of t.chains) {
+    gap();
+    printChain(out, tableId(t), c);
+  }
+  out.add('}');
 }
 
 /** One table block (`table ip NAME { … }`). */
 export function printNftTable(t: NftTable): string {
-  const lines = [`table ${t.family} ${t.name} {`];
-  if (t.comment !== undefined) lines.push(`\tcomment "${t.comment}"`);
-  const blocks = [...t.sets.map(printSet), ...t.chains.map(printChain)];
-  blocks.forEach((b, i) => {
-    if (i > 0) lines.push('');
-    lines.push(...b);
-  });
-  lines.push('}');
-  return lines.join('\n');
+  const out = new ViewLines();
+  nftTableView(out, t);
+  return out.build().text;
+}
+
+/** `printNftRuleset` with the id of each rule's line. */
+export function nftRulesetView(tables: NftTable[]): ViewText {
+  const out = new ViewLines();
+  for (const t of tables) {
+    nftTableView(out, t);
+  }
+  // printNftRuleset ends every table with a newline: the text ends in an empty line.
+  if (tables.length > 0) out.add('');
+  return out.build();
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * What the Linux stack does with a packet larger than the MTU of the route or
- * device it leaves by:
+ * What an IP stack does with a packet larger than the MTU of the route or
+ * device it leaves by (Linux; the Windows nodes use the same decision for
+ * their vNICs, windows/vnicMtu.ts):
  * - forwarded, DF set → dropped, ICMP "fragmentation needed" (type 3 code 4)
  *   with the MTU goes back to the sender;
  * - forwarded, DF clear → fragmented;
@@ -10,10 +11,10 @@
  *   locally (fragments carry no DF).
  * @see Linux ip_forward() / ip_fragment(), ip(7) IP_MTU_DISCOVER
  */
-import type { Packet } from '../model/packet';
-import { HEADER_BYTES } from '../model/packet';
-import { innerIp, innerIpIndex, ipLength } from '../model/packetOps';
-import type { Ipv4Header } from '../model/packet';
+import type { Packet } from './packet';
+import { HEADER_BYTES } from './packet';
+import { innerIp, innerIpIndex, ipLength } from './packetOps';
+import type { Ipv4Header } from './packet';
 
 export type MtuDecision =
   | { kind: 'fits' }
