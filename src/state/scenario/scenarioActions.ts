@@ -69,9 +69,12 @@ export function createActions(client: EngineClient, stores: Stores & { playback:
       trace.setState(EMPTY_TRACE, true);
       nodeState.setState(EMPTY_NODE_STATE, true);
     }
+    let answered = false;
     const answer = await client.openScenario(source, { refuseNewErrors }, (progress) => {
-      if (mine === ticket) scenario.setState({ status: 'compiling', progress });
+      // A late report (after the answer) must not take a ready scenario back to 'compiling'.
+      if (mine === ticket && !answered) scenario.setState({ status: 'compiling', progress });
     });
+    answered = true;
     if (mine === ticket) scenario.setState({ progress: undefined });
     if (mine !== ticket || answer.kind === 'stale') return { ok: false, stale: true, diagnostics: [] };
     // A change that fails leaves the scenario shown as it was (the worker keeps it too).
