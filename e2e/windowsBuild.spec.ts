@@ -5,17 +5,13 @@
  * transpose ICMP through OutBoundNAT and names the new build; undo brings the
  * answer back.
  */
-import { expect, openLab, test } from './fixtures';
+import { expect, labTraceThenWhatIf, test } from './fixtures';
 
 test.use({ viewport: { width: 1920, height: 1080 } });
 
 test('switching k8s-lab-win-1 to Windows Server 2022 changes the ICMP trace through OutBoundNAT, undo restores it', async ({ page }) => {
   test.setTimeout(90_000); // two recompiles and three traces on a busy machine
-  const app = await openLab(page);
-  await app.trace('pod:demo/web', 'host:internet', 'icmp');
-  await expect(app.verdict).toHaveAttribute('data-verdict', 'delivered');
-
-  await app.openDrawer('whatIf');
+  const app = await labTraceThenWhatIf(page, 'pod:demo/web', 'host:internet', 'icmp');
   await page.getByTestId('what-if-tab-nodes').click();
   const build = page.getByRole('combobox', { name: 'OS build of k8s-lab-win-1' });
   await expect(build).toHaveValue('Windows Server 2025');
