@@ -31,3 +31,12 @@ export async function openLab(page: Page): Promise<AppPage> {
   await expect(app.topology.locator('[data-element="node:k8s-lab-win-1"]')).toBeVisible({ timeout: 30_000 });
   return app;
 }
+
+/** The lab opened, one flow traced and delivered, and the what-if drawer open: where an edit's effect on a trace starts. */
+export async function labTraceThenWhatIf(page: Page, src: string, dst: string, proto: 'tcp' | 'udp' | 'icmp'): Promise<AppPage> {
+  const app = await openLab(page);
+  await app.trace(src, dst, proto);
+  await expect(app.verdict).toHaveAttribute('data-verdict', 'delivered');
+  await app.openDrawer('whatIf');
+  return app;
+}

@@ -7,7 +7,8 @@
  */
 import { encapsulationOf, type Encapsulation } from '../engine/model/encapsulation';
 import { FELIX_VXLAN_PORT, FELIX_VXLAN_VNI } from '../engine/model/felixDefaults';
-import type { EndpointSliceSpec, Scenario } from '../engine/index';
+import type { EndpointSliceSpec, NodeSpec, Scenario } from '../engine/index';
+import { KNOWN_WINDOWS_BUILDS, parseWindowsBuild, releaseOf, type WindowsRelease } from '../engine/model/windowsBuilds';
 import type { PoolRef } from './network';
 
 /**
@@ -17,12 +18,16 @@ import type { PoolRef } from './network';
  */
 export const EDITABLE_TEXT_LIMIT = 2_000_000;
 
+/** The Windows releases the OS-build select offers (the build table's, engine/windows/osBuild.ts). */
+export { KNOWN_WINDOWS_BUILDS };
+
 /** The encapsulations the pool form offers (IPIPCrossSubnet is shown when a pool has it). */
 export const ENCAPSULATIONS: readonly Encapsulation[] = ['VXLAN', 'VXLANCrossSubnet', 'IPIP', 'None'];
 
 
 export interface EditableModel {
-  nodes: { name: string; os: 'linux' | 'windows'; ip?: string }[];
+  /** `build`: a Windows node's reported build as the node shows it; `release`: the known release it belongs to (osBuild.ts). */
+  nodes: { name: string; os: 'linux' | 'windows'; ip?: string; build?: string; release?: WindowsRelease }[];
   pods: { namespace: string; name: string; node: string; ip?: string }[];
   services: {
     namespace: string;
@@ -60,12 +65,18 @@ function endpointsBySliceOwner(slices: readonly EndpointSliceSpec[]): Map<string
   return out;
 }
 
+function windowsBuild(n: NodeSpec): { build: string; release?: WindowsRelease } {
+  const b = parseWindowsBuild(n.kernelVersion, n.labels, n.osImage);
+  const release = releaseOf(b);
+  return { build: b.label, ...(release ? { release } : {}) };
+}
+
 /** The editable objects of a normalised scenario; pools the what-if edits cannot reach (a calico.yaml manifest's) are left out. */
 export function editableModel(s: Scenario): EditableModel {
   const endpoints = endpointsBySliceOwner(s.endpointSlices);
   const calico = s.calico;
   const model: EditableModel = {
-    nodes: s.nodes.map((n) => ({ name: n.name, os: n.os, ...(n.internalIP ? { ip: n.internalIP } : {}) })),
+    nodes: s.nodes.map((n) => ({ name: n.name, os: n.os, ...(n.internalIP ? { ip: n.internalIP } : {}), ...(n.os === 'windows' ? windowsBuild(n) : {}) })),
     pods: s.pods.filter((p) => !p.hostNetwork).map((p) => ({ namespace: p.namespace, name: p.name, node: p.nodeName, ...(p.ip ? { ip: p.ip } : {}) })),
     services: s.services.map((svc) => {
       const p0 = svc.ports[0];

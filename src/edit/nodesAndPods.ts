@@ -1,5 +1,6 @@
-/** Edits of Nodes and Pods: add, remove, move a pod (its endpoints follow it). */
+/** Edits of Nodes and Pods: add, remove, a Windows node's OS build, move a pod (its endpoints follow it). */
 import { isMap } from 'yaml';
+import { KNOWN_WINDOWS_BUILDS, type WindowsRelease } from '../engine/model/windowsBuilds';
 import type { EditHandlers } from './family';
 import { dropEndpoints, endpointAddresses, endpointsOf } from './services';
 import { EditError, set, type Docs, type Located } from './yamlDocument';
@@ -8,6 +9,7 @@ import { EditError, set, type Docs, type Located } from './yamlDocument';
 export type NodeAndPodEdit =
   | { op: 'addNode'; name: string; os: 'linux' | 'windows'; ip: string }
   | { op: 'removeNode'; name: string }
+  | { op: 'setWindowsBuild'; name: string; release: WindowsRelease }
   | { op: 'addPod'; namespace: string; name: string; node: string; ip?: string; app?: string }
   | { op: 'removePod'; namespace: string; name: string }
   | { op: 'movePod'; namespace: string; name: string; node: string; ip?: string };
@@ -42,6 +44,17 @@ export const nodeAndPodEdits: EditHandlers<NodeAndPodEdit> = {
     const node = d.require('Node', e.name);
     for (const pod of podsOn(d, e.name)) removePodObject(d, pod);
     d.remove(node);
+  },
+  setWindowsBuild(d, e) {
+    const node = d.require('Node', e.name);
+    const os = node.obj.getIn(['metadata', 'labels', 'kubernetes.io/os']) ?? node.obj.getIn(['status', 'nodeInfo', 'operatingSystem']);
+    if (os !== 'windows') throw new EditError(`Node ${e.name} is not a Windows node`);
+    const b = KNOWN_WINDOWS_BUILDS.find((k) => k.release === e.release);
+    if (!b) throw new EditError(`unknown Windows release ${e.release}`);
+    // What the kubelet reports (nodeInfo) and the label it sets from the same version (`10.0.<build>`).
+    set(node, ['status', 'nodeInfo', 'osImage'], b.osImage);
+    set(node, ['status', 'nodeInfo', 'kernelVersion'], b.kernelVersion);
+    if (node.obj.hasIn(['metadata', 'labels', 'node.kubernetes.io/windows-build'])) set(node, ['metadata', 'labels', 'node.kubernetes.io/windows-build'], b.kernelVersion.split('.').slice(0, 3).join('.'));
   },
   addPod(d, e) {
     if (d.find('Pod', e.name, e.namespace)) throw new EditError(`Pod ${e.namespace}/${e.name} already exists`);

@@ -82,6 +82,9 @@ export const whatIfEn = {
     ip: 'InternalIP',
     add: 'Add node',
     remove: 'Remove node {{name}}',
+    build: 'OS build',
+    buildOf: 'OS build of {{name}}',
+    buildOther: 'other: {{build}}',
   },
   pod: {
     namespace: 'Namespace',
@@ -116,6 +119,7 @@ export const whatIfEn = {
   edits: {
     addNode: 'added node {{name}}',
     removeNode: 'removed node {{name}}',
+    setWindowsBuild: 'set the OS build of {{name}} to {{release}}',
     addPod: 'added pod {{namespace}}/{{name}}',
     removePod: 'removed pod {{namespace}}/{{name}}',
     movePod: 'moved pod {{namespace}}/{{name}} to {{node}}',

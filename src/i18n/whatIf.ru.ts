@@ -80,6 +80,9 @@ export const whatIfRu: WhatIfMessages = {
     ip: 'InternalIP',
     add: 'Добавить узел',
     remove: 'Удалить узел {{name}}',
+    build: 'Сборка ОС',
+    buildOf: 'Сборка ОС узла {{name}}',
+    buildOther: 'другая: {{build}}',
   },
   pod: {
     namespace: 'Пространство имён',
@@ -114,6 +117,7 @@ export const whatIfRu: WhatIfMessages = {
   edits: {
     addNode: 'добавлен узел {{name}}',
     removeNode: 'удалён узел {{name}}',
+    setWindowsBuild: 'сборка ОС узла {{name}} изменена на {{release}}',
     addPod: 'добавлен под {{namespace}}/{{name}}',
     removePod: 'удалён под {{namespace}}/{{name}}',
     movePod: 'под {{namespace}}/{{name}} перенесён на {{node}}',

@@ -15,14 +15,6 @@
  * 2022, 26100 Windows Server 2025.
  */
 
-/** A build and its cumulative-update revision (`10.0.17763.1432` → 17763, 1432). */
-export interface WinBuild {
-  build?: number;
-  revision?: number;
-  /** As the node reports it, for the trace: `10.0.26100.4061 (Windows Server 2025 Datacenter)`. */
-  label: string;
-}
-
 export type BuildFeature = 'dsr' | 'session-affinity' | 'pod-clusterip-snat' | 'icmp-outboundnat' | 'backend-cap' | 'nodeport-overlay-issue' | 'l2bridge-dsr-issue';
 
 export interface BuildRow {
@@ -38,6 +30,10 @@ export interface BuildRow {
   source: string;
   assumption?: boolean;
 }
+
+import type { WinBuild } from '../model/windowsBuilds';
+
+export { parseWindowsBuild, type WinBuild } from '../model/windowsBuilds';
 
 const K6 = 'K6 kubernetes.io "Networking on Windows"';
 const HCN = 'hcsshim hcn/hcnglobals.go';
@@ -67,15 +63,6 @@ export const WINDOWS_BUILD_TABLE: readonly BuildRow[] = [
   { feature: 'nodeport-overlay-issue', from: [20348], before: [20349], value: true, source: 'K7 earlier "Networking on Windows" warning: NodePort Services on overlay networking fail when the destination node runs Windows Server 2022 (workaround externalTrafficPolicy Local); microsoft/Windows-Containers#204 (closed; assumption: the fixing update is not named)', assumption: true },
   { feature: 'l2bridge-dsr-issue', from: [20348, 261], before: [20349], value: true, source: 'K7 earlier "Networking on Windows" warning: pod-to-pod on l2bridge fails on Windows Server 2022 with KB5005619 (20348.261) or later while WinDSR is on; microsoft/Windows-Containers#204 (closed; assumption: the fixing update is not named)', assumption: true },
 ];
-
-/** `10.0.26100.4061` → build 26100, revision 4061; the label falls back to `node.kubernetes.io/windows-build`. */
-export function parseWindowsBuild(kernelVersion: string | undefined, labels: Record<string, string>, osImage?: string): WinBuild {
-  const text = kernelVersion ?? labels['node.kubernetes.io/windows-build'];
-  const m = text ? /^\d+\.\d+\.(\d+)(?:\.(\d+))?/.exec(text) : null;
-  const label = text ? `${text}${osImage ? ` (${osImage})` : ''}` : osImage ?? 'build not reported';
-  if (!m) return { label };
-  return { build: Number(m[1]), ...(m[2] !== undefined ? { revision: Number(m[2]) } : {}), label };
-}
 
 function atOrAfter(b: WinBuild, [build, rev]: [number, number?]): boolean {
   if (b.build! !== build) return b.build! > build;

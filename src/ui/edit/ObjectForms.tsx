@@ -1,5 +1,6 @@
 /**
- * The object forms of the what-if panel: nodes (add Linux/Windows, remove),
+ * The object forms of the what-if panel: nodes (add Linux/Windows, remove,
+ * a Windows node's OS build),
  * pods (add, remove, move to another node with a new address), services
  * (add, change type/ports/policies, remove) and their endpoints.
  */
@@ -10,6 +11,7 @@ import { freeAddressOn } from '../../state/whatIf/ipamSuggest';
 import type { EditableModel } from '../../edit/editableModel';
 import type { Edit } from '../../edit/edits';
 import type { IpamView } from '../../state/whatIf/insightStore';
+import { WindowsBuildSelect } from './WindowsBuildSelect';
 import { Field, Select, card, dangerButton, inputClass, intOrUndefined, primaryButton, secondaryButton } from './controls';
 
 type Apply = (edit: Edit) => void;
@@ -31,6 +33,7 @@ export function NodesForm({ model, apply, busy }: { model: EditableModel; apply:
             <span className="font-mono">{n.name}</span>
             <span>{t(`os.${n.os}`)}</span>
             <span className="font-mono">{n.ip}</span>
+            {n.os === 'windows' && <WindowsBuildSelect node={n} apply={apply} busy={busy} />}
             <button type="button" className={`${dangerButton} ml-auto`} disabled={busy} onClick={() => apply({ op: 'removeNode', name: n.name })} aria-label={t('whatIf.node.remove', { name: n.name })}>
               {t('whatIf.remove')}
             </button>
