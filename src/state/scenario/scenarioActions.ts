@@ -69,9 +69,12 @@ export function createActions(client: EngineClient, stores: Stores & { playback:
       trace.setState(EMPTY_TRACE, true);
       nodeState.setState(EMPTY_NODE_STATE, true);
     }
+    // Progress arrives on its own comlink port, so a stage can land after the answer; once answered, it is ignored.
+    let answered = false;
     const answer = await client.openScenario(source, { refuseNewErrors }, (progress) => {
-      if (mine === ticket) scenario.setState({ status: 'compiling', progress });
+      if (!answered && mine === ticket) scenario.setState({ status: 'compiling', progress });
     });
+    answered = true;
     if (mine === ticket) scenario.setState({ progress: undefined });
     if (mine !== ticket || answer.kind === 'stale') return { ok: false, stale: true, diagnostics: [] };
     // A change that fails leaves the scenario shown as it was (the worker keeps it too).
