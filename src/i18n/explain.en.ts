@@ -154,6 +154,10 @@ export const explainEn = {
       nodePortFromNode: 'NodePort {{port}} from the node itself is not supported on Windows.',
     },
     trace: {
+      resolvedHeadless: '{{name}} is a headless Service: DNS answers with an A record per ready endpoint ({{choices}}); the client takes {{ip}}.',
+      resolvedPod: '{{name}} is a pod A record: cluster DNS reads the address {{ip}} from the name itself.',
+      resolvedCname: '{{name}} is an ExternalName Service: DNS answers with the CNAME {{target}}, which resolves to {{ip}}.',
+      resolvedHost: '{{name}} is outside the cluster: CoreDNS forwards it upstream, which answers {{ip}} ({{host}}).',
       resolvedWindows: 'The Windows resolver finds {{name}} at ClusterIP {{ip}} (it appends the DNS suffix search list only to a name without a dot; a full name is queried as is).',
       nxdomainWindows: 'The Windows resolver queries {{name}} as it is — it has a dot, so no search suffix is appended — and gets NXDOMAIN.',
       limitation: 'This flow runs into a documented limitation of Windows nodes ({{code}}) before any packet is sent.',

@@ -153,6 +153,10 @@ export const explainRu = {
       nodePortFromNode: 'Обращение к NodePort {{port}} с самого узла на Windows не поддерживается.',
     },
     trace: {
+      resolvedHeadless: '{{name}} — сервис без ClusterIP (headless): DNS отвечает A-записью на каждую готовую конечную точку ({{choices}}); клиент берёт {{ip}}.',
+      resolvedPod: '{{name}} — A-запись пода: DNS кластера берёт адрес {{ip}} прямо из имени.',
+      resolvedCname: '{{name}} — сервис типа ExternalName: DNS отвечает CNAME {{target}}, а это имя разрешается в {{ip}}.',
+      resolvedHost: '{{name}} — имя вне кластера: CoreDNS пересылает запрос вышестоящему DNS-серверу, тот отвечает {{ip}} ({{host}}).',
       resolvedWindows: 'Резолвер Windows находит {{name}} — ClusterIP {{ip}} (суффиксы поиска DNS он дописывает только к имени без точки; полное имя запрашивается как есть).',
       nxdomainWindows: 'Резолвер Windows запрашивает {{name}} как есть — в имени есть точка, суффиксы поиска не дописываются — и получает NXDOMAIN.',
       limitation: 'Поток упирается в известное ограничение Windows-узлов ({{code}}) ещё до отправки пакета.',

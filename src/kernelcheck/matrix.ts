@@ -18,6 +18,7 @@
 import YAML from 'yaml';
 import { loadScenarioText, PRESETS, type FlowRequest } from '../engine/index';
 import { linuxScenarios } from './matrixLinux';
+import { policyScenarios } from './matrixPolicy';
 
 export interface FlowSpec {
   id: string;
@@ -191,6 +192,7 @@ export function scenarios(): ScenarioSpec[] {
       flows: [{ id: 'flgw-01', title: 'pod→pod across nodes via the node IP, ICMP', req: { src: 'pod:demo/net', dst: 'pod:demo/hello', proto: 'icmp' } }],
     },
     ...linuxScenarios(),
+    ...policyScenarios(),
   ];
 }
 

@@ -30,13 +30,21 @@ const borrower = {
   status: { podIP: '172.20.211.60' },
 };
 
+/** demo carries part 20's default deny (presets/policies.ts); the borrow flows are about routes, so the borrower admits everything. */
+const borrowerPolicy = {
+  apiVersion: 'networking.k8s.io/v1',
+  kind: 'NetworkPolicy',
+  metadata: { name: 'allow-all-to-borrower', namespace: 'demo', annotations: { [ASSUMED]: 'kernelcheck: the borrow flows test routes, not policy' } },
+  spec: { podSelector: { matchLabels: { app: 'borrower' } }, ingress: [{}] },
+};
+
 const noStrictAffinity = (y: string): string => y.replace('strictAffinity: true', 'strictAffinity: false');
 
 export function linuxScenarios(): ScenarioSpec[] {
   return [
     {
       name: 'k8s-main-after, strictAffinity false, demo/borrower on k8s-node-2 in k8s-node-1\'s block',
-      yaml: withDocs('k8s-main-after', noStrictAffinity, [borrower]),
+      yaml: withDocs('k8s-main-after', noStrictAffinity, [borrower, borrowerPolicy]),
       flows: [
         { id: 'borrow-01', title: 'node→borrowed pod address: Felix\'s /32 toward the node that runs the pod, TCP', req: { src: 'node:k8s-master-1', dst: 'pod:demo/borrower', proto: 'tcp', dport: 8080 } },
         { id: 'borrow-02', title: 'pod on the block owner→borrowed address (the /32 beats the blackhole), ICMP', req: { src: 'pod:demo/net', dst: 'pod:demo/borrower', proto: 'icmp' } },

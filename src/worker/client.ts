@@ -164,7 +164,10 @@ export function createEngineClient(spawn: () => EngineWorker, { timeoutMs = DEFA
     listPresets: () => call((remote) => remote.listPresets()),
     async openScenario(source, options, onProgress) {
       revision += 1;
-      const answer = await tagged((remote, rev) => remote.openScenario(rev, source, options, onProgress && proxy(onProgress)));
+      // Progress comes through its own comlink port, so a report can arrive after the answer: once answered, it is dropped.
+      let answered = false;
+      const heard = onProgress && proxy((progress: CompileProgress) => void (answered || onProgress(progress)));
+      const answer = await tagged((remote, rev) => remote.openScenario(rev, source, options, heard)).finally(() => (answered = true));
       if (answer.kind === 'ok' && answer.value.compiled) lastGood = source;
       return answer;
     },

@@ -20,6 +20,18 @@ describe('compile progress from the worker', () => {
     expect(heard).toEqual(COMPILE_STAGES.map((stage, done) => ({ stage, done, total: COMPILE_STAGES.length })));
   });
 
+  it('reports nothing after the answer (progress has its own port; a late report would undo "ready")', async () => {
+    client = createEngineClient(() => new InProcessWorker().asWorker());
+    const heard: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await client.openScenario({ yaml: PRESETS.find((p) => p.name === 'k8s-lab')!.yaml }, {}, (p) => heard.push(`${i}:${p.stage}`));
+      heard.push(`${i}:answer`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    expect(heard.at(-1)).toBe('2:answer');
+    for (let i = 0; i < 3; i++) expect(heard.filter((h) => h.startsWith(`${i}:`)).at(-1)).toBe(`${i}:answer`);
+  });
+
   it('says nothing for a source that does not load (no compile)', async () => {
     client = createEngineClient(() => new InProcessWorker().asWorker());
     const heard: CompileProgress[] = [];

@@ -81,6 +81,10 @@ export interface ServiceSpec {
   name: string;
   type: 'ClusterIP' | 'NodePort' | 'LoadBalancer' | 'ExternalName';
   clusterIP?: string;
+  /** spec.clusterIP `None`: DNS answers with the ready endpoints' addresses. */
+  headless?: boolean;
+  /** spec.externalName of an ExternalName Service: DNS answers with this CNAME. */
+  externalName?: string;
   ports: ServicePortSpec[];
   externalIPs: string[];
   loadBalancerIngress: string[];

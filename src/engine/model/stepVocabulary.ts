@@ -69,6 +69,7 @@ export const EXPLAIN_KEYS = [
   'windows.noEndpoint', 'windows.borrowedAddress', 'windows.dsrLoopback', 'windows.lbCapExceeded', 'windows.noLoadBalancer',
   'windows.nodePortFromNode',
   'trace.resolvedWindows', 'trace.nxdomainWindows', 'trace.limitation', 'trace.resolved', 'trace.nxdomain',
+  'trace.resolvedHeadless', 'trace.resolvedPod', 'trace.resolvedCname', 'trace.resolvedHost',
 ] as const;
 export type ExplainKey = (typeof EXPLAIN_KEYS)[number];
 

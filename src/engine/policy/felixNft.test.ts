@@ -19,46 +19,46 @@ const hello = node1.pods.find((p) => p.pod === 'demo/hello')!;
 describe('Felix filter chains', () => {
   it('dispatches by interface through verdict maps to the workload chains', () => {
     expect(findChain(calico, 'filter-cali-FORWARD')!.rules.map(formatRule)).toEqual([
-      'meta mark set meta mark & 0xffe5ffff',
-      'iifname "cali*" jump filter-cali-from-wl-dispatch',
-      'oifname "cali*" jump filter-cali-to-wl-dispatch',
+      'counter packets 0 bytes 0 meta mark set meta mark & 0xffe5ffff',
+      'iifname "cali*" counter packets 0 bytes 0 jump filter-cali-from-wl-dispatch',
+      'oifname "cali*" counter packets 0 bytes 0 jump filter-cali-to-wl-dispatch',
     ]);
-    expect(findChain(calico, 'filter-cali-to-wl-dispatch')!.rules.map(formatRule)).toEqual(['oifname vmap @filter-cali-to-wl-dispatch', 'drop comment "Unknown interface"']);
+    expect(findChain(calico, 'filter-cali-to-wl-dispatch')!.rules.map(formatRule)).toEqual(['counter packets 0 bytes 0 oifname vmap @filter-cali-to-wl-dispatch', 'counter packets 0 bytes 0 drop comment "Unknown interface"']);
     const map = findSet(calico, 'filter-cali-to-wl-dispatch')!;
     expect(map.elements).toContainEqual(expect.objectContaining({ key: [hello.hostVeth], verdict: { kind: 'goto', chain: `filter-cali-tw-${hello.hostVeth}` } }));
   });
 
   it('the ingress chain: conntrack, tier default with the policies in order, the default deny, the profile', () => {
     expect(findChain(calico, `filter-cali-tw-${hello.hostVeth}`)!.rules.map(formatRule)).toEqual([
-      'ct state established,related accept',
-      'ct state invalid drop',
-      'meta mark set meta mark & 0xfffcffff',
-      'meta mark set meta mark & 0xfffdffff comment "Start of tier default"',
-      'meta mark & 0x00020000 == 0x00000000 jump filter-cali-pi-np/demo/deny-admin',
-      'meta mark & 0x00010000 == 0x00010000 return comment "Return if policy accepted"',
-      'meta mark & 0x00020000 == 0x00000000 jump filter-cali-pi-knp/demo/allow-hello',
-      'meta mark & 0x00010000 == 0x00010000 return comment "Return if policy accepted"',
-      'meta mark & 0x00020000 == 0x00000000 jump filter-cali-pi-knp/demo/default-deny',
-      'meta mark & 0x00010000 == 0x00010000 return comment "Return if policy accepted"',
-      'meta mark & 0x00020000 == 0x00000000 drop comment "End of tier default. Drop if no policies passed packet"',
-      'jump filter-cali-pri-kns.demo',
-      'meta mark & 0x00010000 == 0x00010000 return comment "Return if profile accepted"',
-      'drop comment "Drop if no profiles matched"',
+      'ct state established,related counter packets 0 bytes 0 accept',
+      'ct state invalid counter packets 0 bytes 0 drop',
+      'counter packets 0 bytes 0 meta mark set meta mark & 0xfffcffff',
+      'counter packets 0 bytes 0 meta mark set meta mark & 0xfffdffff comment "Start of tier default"',
+      'meta mark & 0x00020000 == 0x00000000 counter packets 0 bytes 0 jump filter-cali-pi-np/demo/deny-admin',
+      'meta mark & 0x00010000 == 0x00010000 counter packets 0 bytes 0 return comment "Return if policy accepted"',
+      'meta mark & 0x00020000 == 0x00000000 counter packets 0 bytes 0 jump filter-cali-pi-knp/demo/allow-hello',
+      'meta mark & 0x00010000 == 0x00010000 counter packets 0 bytes 0 return comment "Return if policy accepted"',
+      'meta mark & 0x00020000 == 0x00000000 counter packets 0 bytes 0 jump filter-cali-pi-knp/demo/default-deny',
+      'meta mark & 0x00010000 == 0x00010000 counter packets 0 bytes 0 return comment "Return if policy accepted"',
+      'meta mark & 0x00020000 == 0x00000000 counter packets 0 bytes 0 drop comment "End of tier default. Drop if no policies passed packet"',
+      'counter packets 0 bytes 0 jump filter-cali-pri-kns.demo',
+      'meta mark & 0x00010000 == 0x00010000 counter packets 0 bytes 0 return comment "Return if profile accepted"',
+      'counter packets 0 bytes 0 drop comment "Drop if no profiles matched"',
     ]);
   });
 
   it('policy chains: named port set, ipBlock except as a negated match block, Deny with the drop mark', () => {
     const allow = findChain(calico, 'filter-cali-pi-knp/demo/allow-hello')!.rules.map(formatRule);
-    expect(allow[0]).toMatch(/^ip saddr @cali40s-\S+ ip daddr \. meta l4proto \. tcp dport @cali40n-\S+ meta mark set meta mark \| 0x00010000 comment "KubernetesNetworkPolicy demo\/allow-hello ingress"$/);
+    expect(allow[0]).toMatch(/^ip saddr @cali40s-\S+ ip daddr \. meta l4proto \. tcp dport @cali40n-\S+ counter packets 0 bytes 0 meta mark set meta mark \| 0x00010000 comment "KubernetesNetworkPolicy demo\/allow-hello ingress"$/);
     expect(allow.slice(1)).toEqual([
-      'meta mark & 0x00010000 == 0x00010000 return',
-      'meta mark set meta mark & 0xffefffff | 0x00080000',
-      'ip saddr 192.168.10.23 meta mark set meta mark & 0xfff7ffff',
-      'ip saddr 192.168.10.0/24 tcp dport { 8080, 8443 } meta mark & 0x00080000 == 0x00080000 meta mark set meta mark | 0x00010000',
+      'meta mark & 0x00010000 == 0x00010000 counter packets 0 bytes 0 return',
+      'counter packets 0 bytes 0 meta mark set meta mark & 0xffefffff | 0x00080000',
+      'ip saddr 192.168.10.23 counter packets 0 bytes 0 meta mark set meta mark & 0xfff7ffff',
+      'ip saddr 192.168.10.0/24 tcp dport { 8080, 8443 } meta mark & 0x00080000 == 0x00080000 counter packets 0 bytes 0 meta mark set meta mark | 0x00010000',
     ]);
     expect(findChain(calico, 'filter-cali-pi-np/demo/deny-admin')!.rules.map(formatRule)).toEqual([
-      'tcp dport 9000-9099 meta mark set meta mark | 0x00040000 comment "NetworkPolicy demo/deny-admin ingress"',
-      'meta mark & 0x00040000 == 0x00040000 drop',
+      'tcp dport 9000-9099 counter packets 0 bytes 0 meta mark set meta mark | 0x00040000 comment "NetworkPolicy demo/deny-admin ingress"',
+      'meta mark & 0x00040000 == 0x00040000 counter packets 0 bytes 0 drop',
     ]);
     expect(findChain(calico, 'filter-cali-pi-knp/demo/default-deny')!.rules.map(formatRule)).toEqual(['comment "KubernetesNetworkPolicy demo/default-deny ingress"']);
     const named = calico.sets.find((s) => s.name.startsWith('cali40n-'))!;
@@ -74,7 +74,7 @@ describe('policy on the path (k8s-lab)', () => {
     expect(allow).toMatchObject({ node: 'k8s-lab-node-1', rule: { owner: { kind: 'NetworkPolicy', namespace: 'demo', name: 'allow-hello' } } });
     expect(allow.explain.params).toMatchObject({ policy: 'NetworkPolicy demo/allow-hello', rule: 'spec.ingress[0].from[0]', direction: 'ingress' });
     expect(t.reply?.verdict).toBe('delivered');
-    expect(t.reply!.steps.some((s) => s.rule?.text === 'ct state established,related accept')).toBe(true);
+    expect(t.reply!.steps.some((s) => s.rule?.text === 'ct state established,related counter packets 0 bytes 0 accept')).toBe(true);
   });
 
   it('a port no rule allows hits the default deny; a Calico Deny names its rule', () => {

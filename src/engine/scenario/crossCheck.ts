@@ -59,6 +59,11 @@ export function crossCheck(s: Scenario, diags: Diagnostic[]): void {
   const hostIps = new Set<string>();
   // Places are named `host:<name>` and `node:<name>`, and the walker keys machines by name: a host named like a node would be both.
   const nodeNames = new Set(s.nodes.map((n) => n.name));
+  // The gateway is a machine of its own: named like a Node, the walker would send the node's packets to itself.
+  if (nodeNames.has(s.fabric.gatewayName)) {
+    diags.push({ severity: 'error', code: 'conflict', object: s.fabric.ref, field: 'spec.gatewayName', message: `gateway name ${s.fabric.gatewayName} is also the name of a Node; the gateway is called "gateway" instead` });
+    s.fabric.gatewayName = nodeNames.has('gateway') ? 'fabric-gateway' : 'gateway';
+  }
   s.fabric.hosts = s.fabric.hosts.filter((h) => {
     if (nodeNames.has(h.name) || h.name === s.fabric.gatewayName) {
       diags.push({ severity: 'error', code: 'conflict', object: s.fabric.ref, field: `spec.hosts["${h.name}"].name`, message: `host name ${h.name} is also the name of ${nodeNames.has(h.name) ? 'a Node' : 'the gateway'}; the host is skipped` });

@@ -202,6 +202,10 @@ function serviceSpecRest(spec: Rec, out: Rec): boolean {
     if (!a) return false;
     out.clusterIPs = a;
   }
+  if (spec.externalName !== undefined) {
+    if (typeof spec.externalName !== 'string') return false;
+    out.externalName = spec.externalName;
+  }
   if (ipFamilies !== undefined) {
     const a = arrayOf(ipFamilies, familyItem);
     if (!a) return false;

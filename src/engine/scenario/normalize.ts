@@ -212,6 +212,8 @@ export function normalizeService(s: z.infer<typeof serviceSchema>, raw: RawObjec
     name: s.metadata.name,
     type: s.spec.type,
     clusterIP: family.v4ClusterIP,
+    ...(s.spec.clusterIP === 'None' && s.spec.type !== 'ExternalName' ? { headless: true } : {}),
+    ...(s.spec.type === 'ExternalName' && s.spec.externalName?.trim() ? { externalName: s.spec.externalName.trim().replace(/\.$/, '') } : {}),
     ports,
     externalIPs: s.spec.externalIPs.filter(isIPv4),
     loadBalancerIngress: ingress.filter(isIPv4),

@@ -41,6 +41,7 @@ export const serviceSchema = z.object({
     // Dual-stack: clusterIP is the primary family's, clusterIPs holds both; normalizeService keeps the IPv4 half.
     clusterIP: z.union([ipAny, z.literal('None')]).optional(),
     clusterIPs: z.array(z.union([ipAny, z.literal('None')])).optional(),
+    externalName: z.string().optional(),
     ipFamilies: z.array(z.enum(['IPv4', 'IPv6'])).optional(),
     ports: z
       .array(

@@ -125,6 +125,18 @@ describe('names that are Object.prototype keys', () => {
   });
 });
 
+describe('Fabric gateway named like a Node', () => {
+  it('is refused on spec.gatewayName and renamed, so a Windows node never sends its replies to itself (fuzz seed 869916450)', () => {
+    const yaml = PRESETS.find((p) => p.name === 'k8s-lab')!.yaml.replace(/gatewayName: \S+/, 'gatewayName: k8s-lab-win-1');
+    expect(yaml).toContain('gatewayName: k8s-lab-win-1');
+    const r = loadScenarioText(yaml);
+    expect(r.diagnostics).toContainEqual(expect.objectContaining({ severity: 'error', field: 'spec.gatewayName' }));
+    const c = compileScenario(r.scenario!);
+    const t = traceFlow(c, { src: '198.51.100.7', dst: 'node:k8s-lab-win-1', proto: 'icmp', packet: 'next', fromNode: 'k8s-lab-win-1' }).trace!;
+    expect(checkTrace(c, t)).toEqual([]);
+  });
+});
+
 describe('localhost NodePorts in kube-proxy iptables mode', () => {
   it('a node to 127.0.0.1:<NodePort> is DNATed to a pod and may leave the node (route_localnet), first and later packets alike (fuzz seed 506602606)', () => {
     const c = compileScenario(loadScenarioText(PRESETS.find((p) => p.name === 'k8s-lab-kubeadm')!.yaml).scenario!);

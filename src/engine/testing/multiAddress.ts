@@ -6,9 +6,10 @@
  * NIC) and the ExternalIP 198.51.100.7 (on no Fabric subnet: a cloud NAT
  * address, not held). Host `faraway` sits on `far`. Service demo/hello-np is
  * a NodePort (30080) in front of the hello pods. `kubeProxy` picks the mode
- * and nodePortAddresses. Test-only.
+ * and nodePortAddresses. The preset's NetworkPolicies are left out. Test-only.
  */
 import { K8S_MAIN_AFTER_YAML } from '../presets/k8sMain';
+import { MAIN_POLICIES_YAML } from '../presets/policies';
 
 export const MULTI_NODE = 'k8s-node-1';
 export const SECONDARY_SAME_SUBNET = '192.168.10.40';
@@ -19,7 +20,8 @@ const NOTE = 'packetwalk.dev/assumption: "kernelcheck: a node with several addre
 
 export function multiAddressYaml(kubeProxy: { mode: 'nftables' | 'iptables'; nodePortAddresses?: string[] }): string {
   const np = kubeProxy.nodePortAddresses ? `nodePortAddresses: [${kubeProxy.nodePortAddresses.map((a) => JSON.stringify(a)).join(', ')}]\n` : '';
-  const y = K8S_MAIN_AFTER_YAML.replace('mode: nftables\n', `mode: ${kubeProxy.mode}\n${np}`)
+  // Without the preset's NetworkPolicies: the question here is which addresses serve, not who may connect.
+  const y = K8S_MAIN_AFTER_YAML.replace(MAIN_POLICIES_YAML, '').replace('mode: nftables\n', `mode: ${kubeProxy.mode}\n${np}`)
     .replace('    mtu: 1500\n', '    mtu: 1500\n  - name: far\n    cidr: 192.168.20.0/24\n    gateway: 192.168.20.1\n    mtu: 1500\n')
     .replace('    external: true\n', '    external: true\n  - name: faraway\n    ip: 192.168.20.50\n')
     .replace(

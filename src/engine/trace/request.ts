@@ -16,7 +16,7 @@ import type { NodeOs, ServiceSpec } from '../model/scenario';
 import type { Endpoint, Flow, Reason } from '../model/trace';
 import type { CompiledCluster } from './cluster';
 import { clusterLookups } from './lookups';
-import { resolveServiceName, type Resolution } from './resolver';
+import { resolveName, type Resolution } from './resolver';
 
 export interface FlowRequest {
   src: string;
@@ -150,7 +150,7 @@ function resolveSource(c: CompiledCluster, spec: string): { endpoint: Endpoint; 
   return bad(`unknown source form "${kind}:"; use an IP, pod:NS/NAME, node:NAME or host:NAME`, 'src');
 }
 
-function resolveDestination(c: CompiledCluster, spec: string, srcNamespace: string, srcOs: NodeOs): { endpoint: Endpoint; service?: ServiceSpec; resolution?: Resolution } | { error: Diagnostic } {
+function resolveDestination(c: CompiledCluster, spec: string, srcNamespace: string, srcOs: NodeOs, client: string, pin?: string): { endpoint: Endpoint; service?: ServiceSpec; resolution?: Resolution } | { error: Diagnostic } {
   const [kind, rest] = splitForm(spec);
   switch (kind) {
     case 'pod': {
@@ -172,10 +172,13 @@ function resolveDestination(c: CompiledCluster, spec: string, srcNamespace: stri
       return { endpoint: { spec, ip: svc.clusterIP, kind: 'service', name: rest }, service: svc };
     }
     case 'dns': {
-      const resolution = resolveServiceName(c.scenario, rest, srcNamespace, srcOs);
-      if (!resolution.service) return { endpoint: { spec, ip: '0.0.0.0', kind: 'service', name: rest }, resolution };
-      const svc = resolution.service;
-      return { endpoint: { spec, ip: svc.clusterIP!, kind: 'service', name: `${svc.namespace}/${svc.name}` }, service: svc, resolution };
+      const resolution = resolveName(c.scenario, rest, srcNamespace, srcOs, client, pin);
+      const a = resolution.answer;
+      // No answer: the trace stops at the resolver (traceFlow); the endpoint keeps the name and no address.
+      if (!a) return { endpoint: { spec, ip: '0.0.0.0', kind: 'service', name: rest }, resolution };
+      if (a.kind === 'service') return { endpoint: { spec, ip: a.ip, kind: 'service', name: `${a.service.namespace}/${a.service.name}` }, service: a.service, resolution };
+      const found = findByIp(c, a.ip);
+      return { endpoint: found ? { ...found.endpoint, spec } : { spec, ip: a.ip, kind: 'ip' }, resolution };
     }
     case 'ip': {
       if (isIPv6(spec)) return { error: { severity: 'error', code: 'ipv6-unsupported', field: 'dst', message: `IPv6 destination ${spec} is not supported` } };
@@ -204,7 +207,7 @@ export function resolveFlow(c: CompiledCluster, req: FlowRequest): { resolved?: 
     const { source, ...reason } = limitation;
     return { resolved: { flow, start: { place: src.place, packet: { headers: [] }, local: true }, srcPlace: src.place, limitation: reason, ...(source ? { limitationSource: source } : {}) } };
   }
-  const dst = resolveDestination(c, req.dst, srcNs, srcOs);
+  const dst = resolveDestination(c, req.dst, srcNs, srcOs, src.endpoint.ip, req.backend);
   if ('error' in dst) return { error: dst.error };
   const svcPort = dst.service?.ports.find((p) => (req.proto ? p.protocol.toLowerCase() === req.proto : true) && (req.dport ? p.port === req.dport || p.nodePort === req.dport : true));
   const proto: L4Proto = req.proto ?? (svcPort ? (svcPort.protocol.toLowerCase() as L4Proto) : 'tcp');

@@ -11,21 +11,33 @@
  * do. @see DATAPATH-FACTS §7 [K6] ("Pod→Service (PQDN, only if the name has no
  * '.')"); the seed («Короткие имена с точкой не разрешаются»).
  *
- * Only Service names are resolved (ClusterIP). The DNS query to kube-dns is
- * not traced.
+ * What each name resolves to is dnsRecords.ts (Service, headless Service,
+ * ExternalName CNAME, pod, outside names). A headless answer has several
+ * addresses: the client takes one, shown as a choice like a backend choice
+ * (pinned with `--backend`). The DNS query to kube-dns is not traced.
  */
+import { fnv1a } from '../model/hash';
 import type { NodeOs, Scenario, ServiceSpec } from '../model/scenario';
+import { dnsRecord, type DnsRecord } from './dnsRecords';
+
+/** CNAME hops CoreDNS follows before it gives up (a loop of ExternalNames). Assumption: a small bound. */
+const MAX_CNAMES = 8;
+
+export type DnsAnswer =
+  | { kind: 'service'; ip: string; service: ServiceSpec }
+  | { kind: 'headless'; ip: string; service: ServiceSpec; choices: string[]; taken: number }
+  | { kind: 'pod'; ip: string }
+  | { kind: 'host'; ip: string; host: string };
 
 export interface Resolution {
   /** Each name tried, in order, with whether it exists. */
   tried: { name: string; found: boolean }[];
+  /** The CNAMEs followed (ExternalName Services), in order. */
+  cnames?: { from: string; to: string }[];
+  answer?: DnsAnswer;
+  /** The Service whose ClusterIP answered (also through a CNAME). */
   service?: ServiceSpec;
   os: NodeOs;
-}
-
-function serviceByFqdn(s: Scenario, fqdn: string): ServiceSpec | undefined {
-  const name = fqdn.replace(/\.$/, '');
-  return s.services.find((v) => `${v.name}.${v.namespace}.svc.${s.clusterDomain}` === name && v.clusterIP);
 }
 
 /** Candidate FQDNs in the order the Linux (glibc/musl) resolver tries them. */
@@ -43,13 +55,49 @@ export function windowsCandidates(name: string, namespace: string, domain: strin
   return [`${namespace}.svc.${domain}`, `svc.${domain}`, domain].map((s) => `${name}.${s}`);
 }
 
-export function resolveServiceName(s: Scenario, name: string, namespace: string, os: NodeOs): Resolution {
+/** The address the client takes from a record: one of a headless Service's (pinned, else by a hash of client and name). */
+function answerOf(r: DnsRecord, client: string, name: string, pin?: string): DnsAnswer | undefined {
+  switch (r.kind) {
+    case 'service':
+      return { kind: 'service', ip: r.ip, service: r.service };
+    case 'headless': {
+      const pinned = pin ? r.ips.indexOf(pin.split(':')[0]!) : -1;
+      const taken = pinned >= 0 ? pinned : fnv1a(`${client}|${name}`) % r.ips.length;
+      return { kind: 'headless', ip: r.ips[taken]!, service: r.service, choices: r.ips, taken };
+    }
+    case 'pod':
+      return { kind: 'pod', ip: r.ip };
+    case 'host':
+      return { kind: 'host', ip: r.ip, host: r.host };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Resolves `name` as a client in `namespace` on `os` does. Never throws: an
+ * unknown name, a headless Service without ready endpoints or a CNAME loop
+ * ends without an answer (NXDOMAIN).
+ * @param client the client's address (spreads headless answers); @param pin `--backend`.
+ */
+export function resolveName(s: Scenario, name: string, namespace: string, os: NodeOs, client = '', pin?: string): Resolution {
   const tried: Resolution['tried'] = [];
   const candidates = os === 'windows' ? windowsCandidates(name, namespace, s.clusterDomain) : linuxCandidates(name, namespace, s.clusterDomain);
   for (const candidate of candidates) {
-    const svc = serviceByFqdn(s, candidate);
-    tried.push({ name: candidate, found: !!svc });
-    if (svc) return { tried, service: svc, os };
+    let rec = dnsRecord(s, candidate);
+    tried.push({ name: candidate, found: !!rec });
+    if (!rec) continue;
+    const cnames: { from: string; to: string }[] = [];
+    let at = candidate.replace(/\.$/, '');
+    while (rec?.kind === 'cname' && cnames.length < MAX_CNAMES) {
+      cnames.push({ from: at, to: rec.target });
+      at = rec.target;
+      rec = dnsRecord(s, rec.target);
+    }
+    const answer = rec && answerOf(rec, client, at, pin);
+    const service = answer?.kind === 'service' ? answer.service : undefined;
+    return { tried, ...(cnames.length ? { cnames } : {}), ...(answer ? { answer } : {}), ...(service ? { service } : {}), os };
   }
   return { tried, os };
 }
+

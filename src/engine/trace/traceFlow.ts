@@ -11,12 +11,13 @@ import type { Diagnostic } from '../model/diagnostic';
 import type { Header, L4Proto, Packet } from '../model/packet';
 import { HEADER_BYTES } from '../model/packet';
 import { StepRecorder } from '../model/steps';
-import type { Delivered, Flow, Reason, Step, Trace } from '../model/trace';
+import type { Delivered, Flow, Step, Trace } from '../model/trace';
 import type { CompiledCluster } from './cluster';
 import { resolveFlow, type FlowRequest, type ResolvedFlow } from './request';
+import { nameErrorReason, resolverBranch, resolverSteps } from './resolverStep';
 import { createHopContext, walk, type WalkResult } from './walker';
 import { stationMac } from '../model/macs';
-import { machineId, podPartId } from '../model/partIds';
+import { machineId } from '../model/partIds';
 
 /** ICMP echo id and first seq of the seed's captured ping (`id 23, seq 0`). */
 const ECHO_ID = 23;
@@ -71,33 +72,6 @@ function limitationTrace(r: ResolvedFlow): Trace {
   return { flow: r.flow, verdict: 'unsupported', reason: r.limitation!, steps: rec.steps, wire: [] };
 }
 
-/** The resolver runs in the source pod: its netns (Linux) or compartment (Windows). */
-function resolverPart(r: ResolvedFlow): string | undefined {
-  const p = r.start.place;
-  if (p.kind === 'linux-pod') return podPartId(p.node, 'pod', p.pod);
-  return p.kind === 'windows-pod' ? podPartId(p.node, 'compartment', p.pod) : undefined;
-}
-
-function resolverSteps(r: ResolvedFlow): Step[] {
-  if (!r.resolution) return [];
-  const rec = new StepRecorder(r.flow.src.node, () => resolverPart(r));
-  const tried = r.resolution.tried.map((t) => `${t.name} ${t.found ? '→ found' : '→ NXDOMAIN'}`).join('\n');
-  const ns = r.flow.src.name?.split('/')[0] ?? 'default';
-  const windows = r.resolution.os === 'windows';
-  const config = windows
-    ? `DNS suffix search list: ${ns}.svc.cluster.local, svc.cluster.local, cluster.local (appended to single-label names only)`
-    : `search ${ns}.svc.cluster.local svc.cluster.local cluster.local\noptions ndots:5`;
-  rec.add({
-    at: { component: 'resolver', layer: r.flow.src.name },
-    action: r.resolution.service ? 'resolve' : 'nxdomain',
-    before: { headers: [] },
-    rule: { text: `${config}\n${tried}`, source: windows ? 'K6 windows-networking (PQDN only without a dot); the seed' : 'kubelet resolv.conf for pods (ClusterFirst); the seed, part 16' },
-    explain: r.resolution.service ? (windows ? 'trace.resolvedWindows' : 'trace.resolved') : windows ? 'trace.nxdomainWindows' : 'trace.nxdomain',
-    params: { name: r.flow.dst.spec.slice(4), ip: r.flow.dst.ip },
-  });
-  return rec.steps;
-}
-
 function toTrace(flow: Flow, w: WalkResult, pre: Step[] = []): Trace {
   const base: Trace = { flow, verdict: w.outcome.kind === 'deliver' ? 'delivered' : w.outcome.verdict, steps: [...pre, ...w.steps], wire: w.wire };
   if (w.outcome.kind === 'deliver') base.delivered = w.outcome.delivered;
@@ -133,11 +107,9 @@ export function traceFlow(c: CompiledCluster, req: FlowRequest): { trace?: Trace
   const flow = resolved.flow;
   if (resolved.limitation) return { trace: limitationTrace(resolved), diagnostics: [] };
   const pre = resolverSteps(resolved);
-  if (resolved.resolution && !resolved.resolution.service) {
-    const name = flow.dst.spec.slice(4);
-    const windowsDotted = resolved.resolution.os === 'windows' && name.includes('.') && !name.endsWith('.');
-    const reason: Reason = windowsDotted ? { code: 'dns-dotted-name-windows', params: { name, hint: name.split('.')[0]! } } : { code: 'dns-nxdomain', params: { name } };
-    const trace: Trace = { flow, verdict: 'no-route', reason, steps: pre, wire: [] };
+  if (resolved.resolution && !resolved.resolution.answer) {
+    // The resolver's negative answer ends the flow: no packet, and no route was ever looked up.
+    const trace: Trace = { flow, verdict: 'rejected', reason: nameErrorReason(resolved.resolution, flow.dst.spec.slice(4)), steps: pre, wire: [] };
     return { trace, diagnostics: [] };
   }
   const ctx = createHopContext(c, flow);
@@ -150,7 +122,8 @@ export function traceFlow(c: CompiledCluster, req: FlowRequest): { trace?: Trace
   }
   const run = runPacket(c, resolved, ctx, flow.packet);
   const trace = toTrace(flow, run.forward, pre);
-  if (ctx.branches.length) trace.branches = [...ctx.branches];
+  const dnsBranch = resolverBranch(resolved.resolution);
+  if (ctx.branches.length || dnsBranch) trace.branches = [...(dnsBranch ? [dnsBranch] : []), ...ctx.branches];
   const warnings = [...(trace.warnings ?? []), ...ctx.warnings.filter((w, i) => ctx.warnings.findIndex((x) => x.code === w.code) === i)];
   if (warnings.length) trace.warnings = warnings;
   if (run.reply && trace.delivered) {

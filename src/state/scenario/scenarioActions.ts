@@ -69,10 +69,10 @@ export function createActions(client: EngineClient, stores: Stores & { playback:
       trace.setState(EMPTY_TRACE, true);
       nodeState.setState(EMPTY_NODE_STATE, true);
     }
-    // Progress arrives on its own comlink port, so a stage can land after the answer; once answered, it is ignored.
     let answered = false;
     const answer = await client.openScenario(source, { refuseNewErrors }, (progress) => {
-      if (!answered && mine === ticket) scenario.setState({ status: 'compiling', progress });
+      // A late report (after the answer) must not take a ready scenario back to 'compiling'.
+      if (mine === ticket && !answered) scenario.setState({ status: 'compiling', progress });
     });
     answered = true;
     if (mine === ticket) scenario.setState({ progress: undefined });

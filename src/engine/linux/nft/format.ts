@@ -133,6 +133,9 @@ export function formatStatement(s: NftStatement): string {
       return `masquerade${s.fullyRandom ? ' fully-random' : ''}`;
     case 'set-update':
       return `update @${s.set} { ${s.key} }`;
+    case 'counter':
+      // As `nft list ruleset` shows a counter no packet has passed yet.
+      return 'counter packets 0 bytes 0';
   }
 }
 

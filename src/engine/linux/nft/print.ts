@@ -5,8 +5,8 @@
  *
  * Differences from a real listing, by design: set and map elements are
  * printed in a stable sorted order (a real listing follows the kernel set
- * backend's order, e.g. hash order for plain sets), and rule handles and
- * counters are not printed.
+ * backend's order, e.g. hash order for plain sets), rule handles are not
+ * printed, and counters show no traffic (`counter packets 0 bytes 0`).
  *
  * @see nftables src/rule.c (table_print, set_print_declaration, chain_print_declaration)
  * @see nftables src/expression.c (calculate_delim: 2 addresses or 5 ports per line)

@@ -120,7 +120,9 @@ export type NftStatement =
   | { kind: 'dnat'; addr: string; port?: number }
   | { kind: 'snat'; addr: string; fullyRandom: boolean }
   | { kind: 'masquerade'; fullyRandom: boolean }
-  | { kind: 'set-update'; set: string; key: NftKeyExpr };
+  | { kind: 'set-update'; set: string; key: NftKeyExpr }
+  /** A rule counter (Felix puts one on every rule with an action); no effect on the verdict. */
+  | { kind: 'counter' };
 
 export interface NftRule extends NftProvenance {
   match: NftMatch[];

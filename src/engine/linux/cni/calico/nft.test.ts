@@ -20,36 +20,36 @@ describe('compileCalicoNft', () => {
 
   it('writes the nat-outgoing and tunnel masquerade rules as Felix renders them', () => {
     expect(findChain(t, 'nat-cali-nat-outgoing')!.rules.map(formatRule)).toEqual([
-      'ip saddr @cali40masq-ipam-pools ip daddr != @cali40network-ip-pools masquerade fully-random',
+      'ip saddr @cali40masq-ipam-pools ip daddr != @cali40network-ip-pools counter packets 0 bytes 0 masquerade fully-random',
     ]);
     expect(findChain(t, 'nat-cali-POSTROUTING')!.rules.map(formatRule)).toEqual([
-      'jump nat-cali-fip-snat',
-      'jump nat-cali-nat-outgoing',
-      'oifname "vxlan.calico" fib saddr . oif type != local fib saddr type local masquerade fully-random',
+      'counter packets 0 bytes 0 jump nat-cali-fip-snat',
+      'counter packets 0 bytes 0 jump nat-cali-nat-outgoing',
+      'oifname "vxlan.calico" fib saddr . oif type != local fib saddr type local counter packets 0 bytes 0 masquerade fully-random',
     ]);
   });
 
   it('hooks base chains at Felix priorities', () => {
     const text = printNftTable(t);
-    expect(text).toContain('chain nat-POSTROUTING {\n\t\ttype nat hook postrouting priority srcnat + 10; policy accept;\n\t\tjump nat-cali-POSTROUTING');
+    expect(text).toContain('chain nat-POSTROUTING {\n\t\ttype nat hook postrouting priority srcnat + 10; policy accept;\n\t\tcounter packets 0 bytes 0 jump nat-cali-POSTROUTING');
     expect(text).toContain('chain nat-PREROUTING {\n\t\ttype nat hook prerouting priority dstnat; policy accept;');
-    expect(text).toContain('chain filter-FORWARD {\n\t\ttype filter hook forward priority filter; policy accept;\n\t\tjump filter-cali-FORWARD');
+    expect(text).toContain('chain filter-FORWARD {\n\t\ttype filter hook forward priority filter; policy accept;\n\t\tcounter packets 0 bytes 0 jump filter-cali-FORWARD');
   });
 
   it("without workloads the filter layer is Felix's static chains and empty dispatch maps", () => {
     expect(findChain(t, 'filter-cali-FORWARD')!.rules.map(formatRule)).toEqual([
-      'meta mark set meta mark & 0xffe5ffff',
-      'iifname "cali*" jump filter-cali-from-wl-dispatch',
-      'oifname "cali*" jump filter-cali-to-wl-dispatch',
+      'counter packets 0 bytes 0 meta mark set meta mark & 0xffe5ffff',
+      'iifname "cali*" counter packets 0 bytes 0 jump filter-cali-from-wl-dispatch',
+      'oifname "cali*" counter packets 0 bytes 0 jump filter-cali-to-wl-dispatch',
     ]);
-    expect(findChain(t, 'filter-cali-OUTPUT')!.rules.map(formatRule)).toEqual(['meta mark & 0x00010000 == 0x00010000 accept', 'oifname "cali*" return']);
+    expect(findChain(t, 'filter-cali-OUTPUT')!.rules.map(formatRule)).toEqual(['meta mark & 0x00010000 == 0x00010000 counter packets 0 bytes 0 accept', 'oifname "cali*" counter packets 0 bytes 0 return']);
     expect(findSet(t, 'filter-cali-from-wl-dispatch')!.elements).toEqual([]);
   });
 
   it('has an empty nat-outgoing chain when no pool masquerades, and no tunnel rule without VXLAN', () => {
     const u = compileCalicoNft({ ...CALICO_INPUT, pools: CALICO_INPUT.pools.map((p) => ({ ...p, natOutgoing: false })), vxlan: undefined });
     expect(findChain(u, 'nat-cali-nat-outgoing')!.rules).toEqual([]);
-    expect(findChain(u, 'nat-cali-POSTROUTING')!.rules.map(formatRule)).toEqual(['jump nat-cali-fip-snat', 'jump nat-cali-nat-outgoing']);
+    expect(findChain(u, 'nat-cali-POSTROUTING')!.rules.map(formatRule)).toEqual(['counter packets 0 bytes 0 jump nat-cali-fip-snat', 'counter packets 0 bytes 0 jump nat-cali-nat-outgoing']);
     expect(findSet(u, CALICO_SET_MASQ_POOLS)!.elements).toEqual([]);
   });
 });

@@ -88,6 +88,15 @@ const jump = (target: string, source: string): NftRule => rule(source, [], [verd
  *
  * Never throws; pools whose CIDR is not IPv4 are skipped.
  */
+/**
+ * Felix's nftables renderer puts `counter` between the matches and the action
+ * of every rule that has an action (renderRule: "Include a counter action on
+ * all rules"). @see C18 felix/nftables/renderer.go (nftRenderer.renderRule)
+ */
+function withCounters(c: NftChain): NftChain {
+  return { ...c, rules: c.rules.map((r) => (r.stmt.length ? { ...r, stmt: [{ kind: 'counter' }, ...r.stmt] } : r)) };
+}
+
 export function compileCalicoNft(input: CalicoNftInput): NftTable {
   const pools = input.pools.filter((p) => parseCidr(p.cidr) !== undefined);
   const poolSet = (name: string, members: IPPoolSpec[]): NftSet => ({
@@ -151,7 +160,7 @@ export function compileCalicoNft(input: CalicoNftInput): NftTable {
     family: 'ip',
     name: 'calico',
     sets: [poolSet(CALICO_SET_ALL_POOLS, pools), poolSet(CALICO_SET_MASQ_POOLS, masqPools), ...filter.sets],
-    chains,
+    chains: chains.map(withCounters),
     source: 'C18 felix/nftables/table.go (one table "calico" per IP family)',
   };
 }
