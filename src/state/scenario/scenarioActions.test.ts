@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FlowRequest } from '../../engine/index';
+import { inProcessClient } from '../../worker/testing/inProcess.worker';
 import { testApp, type TestApp } from '../testing/harness';
 
 let t: TestApp | undefined;
@@ -40,5 +41,24 @@ describe('actions (the real engine, in-process)', () => {
     const request: FlowRequest = { src: 'pod:demo/net', dst: 'pod:demo/hello', proto: 'tcp', dport: 8080 };
     await t.app.actions.runTrace(request);
     expect(t.app.stores.trace.getState()).toMatchObject({ status: 'done', request, trace: { verdict: 'delivered' } });
+  });
+
+  it('a compile stage heard after the answer does not leave the page compiling', async () => {
+    // The worker's progress callback has its own MessagePort: its last stage may arrive after the answer.
+    const real = inProcessClient();
+    const late: (() => void)[] = [];
+    const client: typeof real = {
+      ...real,
+      async openScenario(source, options, onProgress) {
+        const answer = await real.openScenario(source, options, onProgress);
+        late.push(() => onProgress?.({ stage: 'fabric', done: 2, total: 3 }));
+        return answer;
+      },
+    };
+    t = testApp({ client });
+    await t.app.actions.start();
+    expect(late).toHaveLength(1);
+    for (const deliver of late) deliver();
+    expect(t.app.stores.scenario.getState()).toMatchObject({ status: 'ready', progress: undefined });
   });
 });
