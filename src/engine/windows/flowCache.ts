@@ -24,6 +24,11 @@ export function recordFlow(c: Ctx, port: VfpPort, before: Packet, after: Packet,
   });
 }
 
+/** Where a cached flow sends the packet: the forward route, or the reply's once a first reply cached it. */
+export function cachedRoute(hit: UftHit): Decision | undefined {
+  return hit.dir === 'forward' ? hit.entry.route : hit.entry.replyRoute;
+}
+
 /** Applies a cached flow in one step; the route is unknown for a first reply (the routing layer decides it). */
 export function applyFlow(c: Ctx, hit: UftHit, p: Packet, port: string): { packet: Packet; route?: Decision } {
   const e = hit.entry;
@@ -31,7 +36,7 @@ export function applyFlow(c: Ctx, hit: UftHit, p: Packet, port: string): { packe
   const forward = hit.dir === 'forward';
   const target: CtTuple = forward ? e.result : { proto: e.key.proto, src: e.key.dst, sport: e.key.dport, dst: e.key.src, dport: e.key.sport };
   let q = rewrite(p, target);
-  const route = forward ? e.route : e.replyRoute;
+  const route = cachedRoute(hit);
   if (route && route.kind !== 'local') q = decrementTtl(q);
   // The cached transposition includes the encapsulation: one step, as VFP applies it.
   if (route?.kind === 'encap') q = encapsulate(c, q, route);

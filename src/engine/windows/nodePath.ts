@@ -30,7 +30,7 @@ import { aclStep } from '../policy/windowsAclMatch';
 import type { Ctx, Decision } from './nodeContext';
 import { decrementTtl, deliverToHost, externalPort, hostPort, loopGuard, nodePortOn, portOfPod, routedIn, ruleOf, stop, TTL_ASSUMPTION, VXLAN_PORT } from './nodeContext';
 import { encapsulate, routeByHost, transmitEncapsulated } from './egress';
-import { applyFlow, recordFlow } from './flowCache';
+import { applyFlow, cachedRoute, recordFlow } from './flowCache';
 import { compartmentLoopback, hostLoopback, rememberHostFlow } from './loopback';
 import { routeOnly, routingDecision, walkLayersOut } from './layerWalk';
 import { noNetworkStop } from './networkMissing';
@@ -53,8 +53,7 @@ function encapMtuGate(c: Ctx, p: Packet): Packet | HopResult {
  * the MTU the first packet met before its encapsulation applies here first.
  */
 function applyCachedFlow(c: Ctx, hit: UftHit, p: Packet, port: string): ReturnType<typeof applyFlow> | HopResult {
-  const route = hit.dir === 'forward' ? hit.entry.route : hit.entry.replyRoute;
-  const fitted = route?.kind === 'encap' ? encapMtuGate(c, p) : p;
+  const fitted = cachedRoute(hit)?.kind === 'encap' ? encapMtuGate(c, p) : p;
   return isStop(fitted) ? fitted : applyFlow(c, hit, fitted, port);
 }
 
