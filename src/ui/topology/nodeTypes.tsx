@@ -41,6 +41,8 @@ function PartNode({ data }: NodeProps<ElementNode>) {
       data-element={e.id}
       data-active={data.active || undefined}
       data-skipped={data.skipped || undefined}
+      // The part's label and detail are identifiers (ip route, ip kube-proxy, eth0): its tooltip too.
+      translate="no"
       title={e.detail ? `${e.label} ${e.detail}` : e.label}
       className={`h-full w-full overflow-hidden rounded-md border-2 ${small ? 'px-1' : container ? 'px-1.5' : 'px-2'} tracking-tight text-slate-900 dark:text-slate-50 ${partClasses(data)} ${container ? 'pt-1' : 'flex items-center justify-between gap-2'}`}
     >
