@@ -123,7 +123,7 @@ export function compileScenario(s: Scenario, opts: CompileOptions = {}): Compile
   const progress = (stage: CompileProgress['stage']): void => opts.onProgress?.({ stage, done: COMPILE_STAGES.indexOf(stage), total: COMPILE_STAGES.length });
   const diagnostics: Diagnostic[] = [];
   progress('ipam');
-  const flannel = clusterCni(s).value === 'flannel' ? computeFlannelLeases(s, diagnostics) : undefined;
+  const flannel = clusterCni(s).plugin.name === 'flannel' ? computeFlannelLeases(s, diagnostics) : undefined;
   const ipam = flannel ? flannel.ipam : computeIpam(s, diagnostics);
   progress('routing');
   const view = buildView(s, ipam, flannel);

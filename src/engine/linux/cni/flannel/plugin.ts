@@ -1,0 +1,34 @@
+/**
+ * flannel as a CNI plug-in: selected by the flannel ConfigMap
+ * (`kube-flannel-cfg`, net-conf.json); its Linux dataplane from
+ * `EnableNFTables`; its node parts in flannel.ts.
+ */
+import type { LinuxDataplane } from '../../../datapath/datapath';
+import type { Scenario } from '../../../model/scenario';
+import type { CniDetection, CniPlugin } from '../plugin';
+import { flannelCni } from './flannel';
+
+function detect(s: Scenario): CniDetection | undefined {
+  // Calico's enabled pools are tried first (registry order), so reaching here means there is none.
+  return s.flannel ? { from: 'ConfigMap kube-flannel/kube-flannel-cfg (net-conf.json), no enabled Calico IPPool' } : undefined;
+}
+
+/**
+ * net-conf.json `EnableNFTables` (flannel ≥ v0.25), else iptables.
+ * @see flannel-io/flannel pkg/trafficmngr (iptables, nftables)
+ */
+function linuxDataplane(s: Scenario): { value: LinuxDataplane; from: string } {
+  return s.flannel?.enableNFTables
+    ? { value: 'nftables', from: 'flannel net-conf.json EnableNFTables: true' }
+    : { value: 'iptables', from: 'flannel net-conf.json without EnableNFTables (flannel default: iptables)' };
+}
+
+export const flannelPlugin: CniPlugin = {
+  name: 'flannel',
+  title: 'flannel',
+  detect,
+  linuxDataplane,
+  // flannel's iptables rules are drawn as nftables tables (an assumption without EnableNFTables).
+  dataplanes: ['nftables'],
+  linux: flannelCni,
+};
