@@ -2,11 +2,14 @@
  * Calico as a CNI plug-in: selected by an enabled IPPool (an IPPool object,
  * an Installation's ipPools, the manifest's CALICO_IPV4POOL_CIDR), and weakly
  * by any Calico object without one; its Linux dataplane from the
- * Installation; its node parts in calico.ts.
+ * Installation; its IPAM (ipam/blocks.ts); its node parts in calico.ts.
  */
 import type { LinuxDataplane } from '../../../datapath/datapath';
+import { computeIpam } from '../../../ipam/blocks';
+import type { Diagnostic } from '../../../model/diagnostic';
+import { calicoVtepMac, hypervMac } from '../../../model/macs';
 import type { Scenario } from '../../../model/scenario';
-import type { CniDetection, CniPlugin } from '../plugin';
+import type { CniAddressing, CniDetection, CniPlugin } from '../plugin';
 import { calicoCni } from './calico';
 
 function detect(s: Scenario): CniDetection | undefined {
@@ -30,6 +33,23 @@ function linuxDataplane(s: Scenario): { value: LinuxDataplane; from: string } {
   return { value, from };
 }
 
+/**
+ * Calico IPAM (ipam/blocks.ts): affine blocks, pod IPs, tunnel addresses. A
+ * node with a block has a VTEP: the VXLANTunnelMACAddr annotation, else a
+ * derived MAC (on Windows the HNS network's, assumption).
+ */
+function addressing(s: Scenario, diags: Diagnostic[]): CniAddressing {
+  const ipam = computeIpam(s, diags);
+  return {
+    ipam,
+    peer(n) {
+      const block = ipam.blockOfNode.get(n.name);
+      const vtepMac = n.vxlanTunnelMac ?? (n.os === 'windows' ? hypervMac(`${n.name}/Calico`) : calicoVtepMac(n.name));
+      return { block: block?.cidr.text, pool: block?.pool.name, tunnelAddr: ipam.tunnelAddr.get(n.name), vtepMac: block ? vtepMac : undefined };
+    },
+  };
+}
+
 export const calicoPlugin: CniPlugin = {
   name: 'calico',
   title: 'Calico',
@@ -37,5 +57,6 @@ export const calicoPlugin: CniPlugin = {
   linuxDataplane,
   // eBPF and VPP are drawn with the nftables tables until they are modelled.
   dataplanes: ['nftables', 'iptables'],
+  addressing,
   linux: calicoCni,
 };

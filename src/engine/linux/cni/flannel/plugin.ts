@@ -1,11 +1,14 @@
 /**
  * flannel as a CNI plug-in: selected by the flannel ConfigMap
  * (`kube-flannel-cfg`, net-conf.json); its Linux dataplane from
- * `EnableNFTables`; its node parts in flannel.ts.
+ * `EnableNFTables`; its leases (ipam/flannelLeases.ts); its node parts in
+ * flannel.ts.
  */
 import type { LinuxDataplane } from '../../../datapath/datapath';
+import { computeFlannelLeases } from '../../../ipam/flannelLeases';
+import type { Diagnostic } from '../../../model/diagnostic';
 import type { Scenario } from '../../../model/scenario';
-import type { CniDetection, CniPlugin } from '../plugin';
+import type { CniAddressing, CniDetection, CniPlugin } from '../plugin';
 import { flannelCni } from './flannel';
 
 function detect(s: Scenario): CniDetection | undefined {
@@ -23,6 +26,15 @@ function linuxDataplane(s: Scenario): { value: LinuxDataplane; from: string } {
     : { value: 'iptables', from: 'flannel net-conf.json without EnableNFTables (flannel default: iptables)' };
 }
 
+/** flannel's leases (ipam/flannelLeases.ts): the lease is the node's block; vxlan adds the tunnel address `.0` and the VtepMAC. */
+function addressing(s: Scenario, diags: Diagnostic[]): CniAddressing {
+  const leases = computeFlannelLeases(s, diags);
+  return {
+    ipam: leases.ipam,
+    peer: (n) => ({ block: leases.leaseOfNode.get(n.name)?.text, pool: undefined, tunnelAddr: leases.ipam.tunnelAddr.get(n.name), vtepMac: leases.vtepMac.get(n.name) }),
+  };
+}
+
 export const flannelPlugin: CniPlugin = {
   name: 'flannel',
   title: 'flannel',
@@ -30,5 +42,6 @@ export const flannelPlugin: CniPlugin = {
   linuxDataplane,
   // flannel's iptables rules are drawn as nftables tables (an assumption without EnableNFTables).
   dataplanes: ['nftables'],
+  addressing,
   linux: flannelCni,
 };
