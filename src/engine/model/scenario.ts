@@ -295,6 +295,12 @@ export interface Scenario {
   calico?: CalicoSpec;
   kubeProxy: KubeProxySpec;
   flannel?: FlannelSpec;
+  /**
+   * Settings of the CNI plug-ins that read their own objects
+   * (linux/cni/plugin.ts CniSettingsLoader), by plug-in name; opaque here,
+   * narrowed by the plug-in (`settingsOf`). Absent when none has any.
+   */
+  cniSettings?: Readonly<Record<string, unknown>>;
   fabric: FabricSpec;
   /** Cluster service CIDRs (Installation.serviceCIDRs, else the kube-apiserver default 10.96.0.0/12). */
   serviceCIDRs: string[];

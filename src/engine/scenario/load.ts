@@ -31,6 +31,7 @@ import { fastEndpointSlice, fastNode, fastPod, fastService } from './fastKinds';
 import { emptyDumpVersions, readVersions, versionOfTag } from './versions';
 import { nameProblem, nameRuleOf } from './names';
 import { policyKindKey, readPolicyObject, type PolicyObjects } from '../policy/read';
+import { cniReaderOf, loadCniSettings } from '../linux/cni/settings';
 
 /** Result of loading: `scenario` is null only when nothing usable was read. */
 export interface LoadResult {
@@ -53,6 +54,8 @@ interface Collected {
   versions: DumpVersions;
   /** NetworkPolicy (Kubernetes and Calico), GlobalNetworkPolicy, Namespace (policy/read.ts). */
   policy: PolicyObjects;
+  /** The objects a CNI plug-in reads itself (linux/cni/settings.ts), by plug-in name. */
+  cni: Map<string, RawObject[]>;
 }
 
 function newCollected(): Collected {
@@ -63,6 +66,7 @@ function newCollected(): Collected {
     extra: emptyExtraObjects(),
     versions: emptyDumpVersions(),
     policy: { policies: [], namespaces: [] },
+    cni: new Map(),
   };
 }
 
@@ -78,7 +82,8 @@ function collect(objects: RawObject[], col: Collected, diags: Diagnostic[]): voi
     const ref = refOf(raw);
     readVersions(kind, raw, col.versions);
     if (readExtraObject(kind, raw, col.extra, diags)) continue;
-    if (typeof kind !== 'string' || !(KNOWN_KINDS as readonly string[]).includes(kind)) {
+    const cni = cniReaderOf(kind, raw);
+    if (typeof kind !== 'string' || (!cni && !(KNOWN_KINDS as readonly string[]).includes(kind))) {
       diags.push({ severity: 'info', code: 'unknown-kind', object: ref, line: raw.line, message: typeof kind === 'string' ? `kind ${kind} is not read by packetwalk; skipped` : 'object without a kind; skipped' });
       continue;
     }
@@ -89,6 +94,12 @@ function collect(objects: RawObject[], col: Collected, diags: Diagnostic[]): voi
       continue;
     }
     seen.add(key);
+    if (cni) {
+      const own = col.cni.get(cni.name);
+      if (own) own.push(raw);
+      else col.cni.set(cni.name, [raw]);
+      continue;
+    }
     if (readPolicyObject(kind, raw, col.policy, diags)) continue;
     readObject(kind, raw, col, diags);
   }
@@ -286,6 +297,7 @@ function buildScenario(col: Collected, name: string, diags: Diagnostic[]): LoadR
   const flannel = buildFlannel(objects, diags);
   const serviceCIDRs = serviceCidrs(col.extra, calico, objects.services, diags);
   const fabric = buildFabric(objects, diags);
+  const cniSettings = loadCniSettings(col.cni, diags);
   const scenario: Scenario = {
     name,
     nodes: objects.nodes,
@@ -297,6 +309,7 @@ function buildScenario(col: Collected, name: string, diags: Diagnostic[]): LoadR
     calico,
     kubeProxy,
     flannel,
+    ...(cniSettings ? { cniSettings } : {}),
     fabric,
     serviceCIDRs,
     clusterDomain: 'cluster.local',

@@ -13,6 +13,7 @@ import type { IpamState } from '../../ipam/blocks';
 import type { PeerNode } from '../../model/clusterView';
 import type { Diagnostic } from '../../model/diagnostic';
 import type { NodeSpec, Scenario } from '../../model/scenario';
+import type { RawObject } from '../../scenario/parse';
 import type { LinuxCni } from './cni';
 
 /** Why the scenario selects a CNI: the object and field, as the `datapath` view prints it. */
@@ -32,11 +33,25 @@ export interface CniAddressing {
   peer(node: NodeSpec): Pick<PeerNode, 'block' | 'pool' | 'tunnelAddr' | 'vtepMac'>;
 }
 
+/**
+ * How a CNI reads its own objects (its CRDs, its ConfigMap) into its settings.
+ * The settings are plain data (the scenario crosses to the worker by
+ * structured clone); the plug-in validates them with its own schema.
+ */
+export interface CniSettingsLoader<S = unknown> {
+  /** Whether the input object is one of this CNI's (asked before the loader's own kinds). */
+  reads(kind: string, raw: RawObject): boolean;
+  /** The settings from its objects with upstream's defaults filled, each problem a diagnostic; undefined when none is usable. */
+  load(objects: readonly RawObject[], diags: Diagnostic[]): S | undefined;
+}
+
 export interface CniPlugin {
   /** The datapath's CNI name (`calico`, `flannel`), as `npm run state -- --view datapath` prints it. */
   name: string;
   /** How the seed and the CNI's docs write it (`Calico`). */
   title: string;
+  /** Its own input objects and settings (Scenario.cniSettings[name], read back with settingsOf). */
+  settings?: CniSettingsLoader;
   /** Whether the scenario's objects select this CNI; undefined when nothing points at it. */
   detect(s: Scenario): CniDetection | undefined;
   /** The Linux dataplane it programs, and the object and field (or upstream default) that decided it. */
@@ -49,3 +64,9 @@ export interface CniPlugin {
   linux: LinuxCni;
 }
 
+/** A plug-in's settings as its loader returned them (`Scenario.cniSettings`), or undefined. */
+export function settingsOf<S>(s: Scenario, plugin: { name: string; settings?: CniSettingsLoader<S> }): S | undefined {
+  const all = s.cniSettings;
+  // Plug-in names are the engine's, but the record is plain data: only its own keys count.
+  return all && Object.hasOwn(all, plugin.name) ? (all[plugin.name] as S) : undefined;
+}
