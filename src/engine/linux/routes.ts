@@ -91,7 +91,7 @@ function remoteBlockRoute(self: PeerNode, peer: PeerNode, pool: IPPoolSpec, nic:
 }
 
 /** The NIC's prefix route and the static default route to the Fabric gateway. */
-function nicRoutes(self: PeerNode, nic: string): Route[] {
+export function nicRoutes(self: PeerNode, nic: string): Route[] {
   if (!self.subnet) return [];
   return [
     { dst: parseCidr('0.0.0.0/0')!, type: 'unicast', via: self.subnet.gateway, dev: nic, proto: 'static', source: 'assumption: static default route to the Fabric gateway (netplan)', assumption: true },
