@@ -7,6 +7,7 @@ import { loadPreset } from '../presets/catalog';
 import { loadScenarioText } from '../scenario/load';
 import { compileScenario, nodeStateViews } from '../trace/cluster';
 import { calicoPlugin } from '../linux/cni/calico/plugin';
+import { flannelSettings } from '../model/flannel';
 import { LINUX_PROXIES } from '../linux/proxy/registry';
 import { decideDatapath, IMPLEMENTED } from './datapath';
 
@@ -63,7 +64,7 @@ describe('decideDatapath', () => {
     const s = loadPreset('flannel-vxlan').scenario!;
     const d = decideDatapath(s, { name: 'node-1', os: 'linux' });
     expect(d.cni.value).toBe('flannel');
-    expect(d.dataplane.value).toBe(s.flannel!.enableNFTables ? 'nftables' : 'iptables');
+    expect(d.dataplane.value).toBe(flannelSettings(s)!.enableNFTables ? 'nftables' : 'iptables');
   });
 
   it('every node state carries its datapath, and the `datapath` view prints it', () => {

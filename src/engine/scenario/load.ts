@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Diagnostic } from '../model/diagnostic';
 import { isIPv4 } from '../model/ipv4';
 import type { DumpVersions, Scenario, ServicesEndpointConfigMap } from '../model/scenario';
-import { buildCalico, buildFabric, buildFlannel, buildKubeProxy, type ClusterObjects } from './clusterSettings';
+import { buildCalico, buildFabric, buildKubeProxy, type ClusterObjects } from './clusterSettings';
 import { crossCheck } from './crossCheck';
 import { emptyExtraObjects, extraKubeProxyObjects, readExtraObject, serviceCidrs, withCalicoManifest, withWindowsPerNode, type ExtraObjects } from './extraObjects';
 import { normalizeEndpointSlice, normalizeIPPool, normalizeNode, normalizePod, normalizeService } from './normalize';
@@ -16,7 +16,7 @@ import {
   endpointSliceSchema,
   fabricSchema,
   felixConfigSchema,
-  flannelConfigMapSchema,
+  configMapSchema,
   installationSchema,
   ipamConfigSchema,
   ipPoolSchema,
@@ -39,7 +39,6 @@ export interface LoadResult {
   diagnostics: Diagnostic[];
 }
 
-const FLANNEL_CONFIGMAP = 'kube-flannel-cfg';
 /** The API server address for Calico on Windows. @see the seed ("Рекомендуемый путь": ConfigMap in `tigera-operator`) */
 export const SERVICES_ENDPOINT_CONFIGMAP = 'kubernetes-services-endpoint';
 
@@ -60,7 +59,7 @@ interface Collected {
 
 function newCollected(): Collected {
   return {
-    c: { nodes: [], pods: [], services: [], slices: [], pools: [], installation: [], ipam: [], felix: [], kubeProxy: [], flannel: [], fabric: [] },
+    c: { nodes: [], pods: [], services: [], slices: [], pools: [], installation: [], ipam: [], felix: [], kubeProxy: [], fabric: [] },
     seen: new Set(),
     servicesEndpoint: [],
     extra: emptyExtraObjects(),
@@ -211,31 +210,17 @@ function readObject(kind: string, raw: RawObject, col: Collected, diags: Diagnos
 }
 
 /**
- * The flannel ConfigMap and `kubernetes-services-endpoint` are read; other
- * ConfigMaps are skipped silently (kubectl dumps have many, and their data
- * need not be strings: binaryData, or anything a user put there).
+ * `kubernetes-services-endpoint` is read (a CNI's own ConfigMap went to its
+ * plug-in); other ConfigMaps are skipped silently (kubectl dumps have many,
+ * and their data need not be strings: binaryData, or anything a user put there).
  */
 function readConfigMap(raw: RawObject, col: Collected, diags: Diagnostic[]): void {
   const name = refOf(raw).name;
-  if (name !== FLANNEL_CONFIGMAP && name !== SERVICES_ENDPOINT_CONFIGMAP) return;
-  const v = validateObject(flannelConfigMapSchema, raw, diags);
+  if (name !== SERVICES_ENDPOINT_CONFIGMAP) return;
+  const v = validateObject(configMapSchema, raw, diags);
   if (!v) return;
-  if (name === SERVICES_ENDPOINT_CONFIGMAP) {
-    const namespace = v.metadata.namespace ?? 'default';
-    col.servicesEndpoint.push({ ref: { kind: 'ConfigMap', namespace, name }, namespace, host: v.data.KUBERNETES_SERVICE_HOST, port: v.data.KUBERNETES_SERVICE_PORT });
-    return;
-  }
-  const c = col.c;
-  const text = v.data['net-conf.json'];
-  if (text === undefined) {
-    diags.push({ severity: 'error', code: 'invalid-field', object: refOf(raw), field: 'data["net-conf.json"]', line: raw.lineOf(['data']), message: 'the flannel ConfigMap has no net-conf.json' });
-    return;
-  }
-  try {
-    c.flannel.push({ value: JSON.parse(text) as unknown, raw });
-  } catch (e) {
-    diags.push({ severity: 'error', code: 'invalid-field', object: refOf(raw), field: 'data["net-conf.json"]', line: raw.lineOf(['data', 'net-conf.json']), message: `net-conf.json is not JSON: ${(e as Error).message}` });
-  }
+  const namespace = v.metadata.namespace ?? 'default';
+  col.servicesEndpoint.push({ ref: { kind: 'ConfigMap', namespace, name }, namespace, host: v.data.KUBERNETES_SERVICE_HOST, port: v.data.KUBERNETES_SERVICE_PORT });
 }
 
 /**
@@ -294,10 +279,9 @@ function buildScenario(col: Collected, name: string, diags: Diagnostic[]): LoadR
   }
   const calico = withCalicoManifest(col.extra, buildCalico(objects), diags);
   const kubeProxy = withWindowsPerNode(col.extra, buildKubeProxy(objects, diags), objects.nodes, diags);
-  const flannel = buildFlannel(objects, diags);
+  const cniSettings = loadCniSettings(col.cni, diags);
   const serviceCIDRs = serviceCidrs(col.extra, calico, objects.services, diags);
   const fabric = buildFabric(objects, diags);
-  const cniSettings = loadCniSettings(col.cni, diags);
   const scenario: Scenario = {
     name,
     nodes: objects.nodes,
@@ -308,7 +292,6 @@ function buildScenario(col: Collected, name: string, diags: Diagnostic[]): LoadR
     namespaces: col.policy.namespaces,
     calico,
     kubeProxy,
-    flannel,
     ...(cniSettings ? { cniSettings } : {}),
     fabric,
     serviceCIDRs,

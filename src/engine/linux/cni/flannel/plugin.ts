@@ -1,6 +1,6 @@
 /**
  * flannel as a CNI plug-in: selected by the flannel ConfigMap
- * (`kube-flannel-cfg`, net-conf.json); its Linux dataplane from
+ * (`kube-flannel-cfg`, net-conf.json, read in settings.ts); its Linux dataplane from
  * `EnableNFTables`; its leases (ipam/flannelLeases.ts); its node parts in
  * flannel.ts.
  */
@@ -10,10 +10,12 @@ import type { Diagnostic } from '../../../model/diagnostic';
 import type { Scenario } from '../../../model/scenario';
 import type { CniAddressing, CniDetection, CniPlugin } from '../plugin';
 import { flannelCni } from './flannel';
+import { FLANNEL, flannelSettings } from '../../../model/flannel';
+import { flannelSettingsLoader } from './settings';
 
 function detect(s: Scenario): CniDetection | undefined {
   // Calico's enabled pools are tried first (registry order), so reaching here means there is none.
-  return s.flannel ? { from: 'ConfigMap kube-flannel/kube-flannel-cfg (net-conf.json), no enabled Calico IPPool' } : undefined;
+  return flannelSettings(s) ? { from: 'ConfigMap kube-flannel/kube-flannel-cfg (net-conf.json), no enabled Calico IPPool' } : undefined;
 }
 
 /**
@@ -21,7 +23,7 @@ function detect(s: Scenario): CniDetection | undefined {
  * @see flannel-io/flannel pkg/trafficmngr (iptables, nftables)
  */
 function linuxDataplane(s: Scenario): { value: LinuxDataplane; from: string } {
-  return s.flannel?.enableNFTables
+  return flannelSettings(s)?.enableNFTables
     ? { value: 'nftables', from: 'flannel net-conf.json EnableNFTables: true' }
     : { value: 'iptables', from: 'flannel net-conf.json without EnableNFTables (flannel default: iptables)' };
 }
@@ -36,8 +38,9 @@ function addressing(s: Scenario, diags: Diagnostic[]): CniAddressing {
 }
 
 export const flannelPlugin: CniPlugin = {
-  name: 'flannel',
+  name: FLANNEL,
   title: 'flannel',
+  settings: flannelSettingsLoader,
   detect,
   linuxDataplane,
   // flannel's iptables rules are drawn as nftables tables (an assumption without EnableNFTables).
