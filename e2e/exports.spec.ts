@@ -4,11 +4,13 @@
  * flow's addresses as text and stays within its size and time limits. The
  * SVG is checked in rsvg-convert and in Chromium as a document without
  * script; the WebM's key frames sit on the step boundaries, one second apart.
- * Measured sizes and times are printed (`[export] …`).
+ * Times are measured in the page and held to the issue's limits as written,
+ * with no allowance for a busy machine. Measured sizes and times are
+ * printed (`[export] …`, with the load average).
  */
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import type { Download, Page } from '@playwright/test';
 import { ALL_FORMATS, BufferSource, EncodedPacketSink, Input } from 'mediabunny';
 import { expect, test } from './fixtures';
@@ -19,17 +21,6 @@ test.use({ viewport: { width: 1920, height: 1080 }, permissions: ['clipboard-rea
 test.describe.configure({ timeout: 120_000 });
 
 const ADDRESSES = ['172.21.41.6', '10.97.141.163', '192.168.10.24'];
-
-/**
- * The time limits hold on a machine doing nothing else (CI runs alone); where
- * other work shares the cores (load above the core count) a limit stretches
- * by the load per core, and the run says so.
- */
-function timeLimit(seconds: number): number {
-  const busy = Math.max(1, loadavg()[0]! / cpus().length);
-  if (busy > 1) console.log(`[export] machine busy (load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores): ${seconds} s limit read as ${(seconds * busy).toFixed(1)} s`);
-  return seconds * busy;
-}
 
 async function labFlow(page: Page): Promise<AppPage> {
   const app = new AppPage(page);
@@ -43,15 +34,18 @@ async function labFlow(page: Page): Promise<AppPage> {
   return app;
 }
 
-/** Clicks an export and returns its file, its bytes and the seconds it took. */
+/**
+ * Clicks an export and returns its file, its bytes and the seconds it took,
+ * measured in the page (performance.now() from the click to the file, as
+ * the export menu records it on its status).
+ */
 async function exportFile(page: Page, id: string, timeout = 30_000): Promise<{ file: Download; bytes: Buffer; seconds: number }> {
-  const started = Date.now();
   const download = page.waitForEvent('download', { timeout });
   await page.getByTestId(`export-${id}`).click();
   const file = await download;
-  const seconds = (Date.now() - started) / 1000;
+  const seconds = Number(await page.getByTestId('export-status').getAttribute('data-duration-ms')) / 1000;
   const bytes = await readFile((await file.path())!);
-  console.log(`[export] ${id}: ${(bytes.length / 1024).toFixed(0)} kB in ${seconds.toFixed(2)} s`);
+  console.log(`[export] ${id}: ${(bytes.length / 1024).toFixed(0)} kB in ${seconds.toFixed(2)} s (load ${loadavg()[0]!.toFixed(1)})`);
   return { file, bytes, seconds };
 }
 
@@ -113,27 +107,29 @@ test('GIF: 960 px wide, under 3 MB, one frame per step', async ({ page }) => {
   expect(frames.length).toBeGreaterThanOrEqual(20);
 });
 
-test('slides: 20 PNGs in a zip within 5 s and 5 MB', async ({ page }) => {
+test('slides: 20 PNGs in a zip within 5 s and 5 MB (measured in the page)', async ({ page }) => {
   await labFlow(page);
   const { bytes, seconds } = await exportFile(page, 'slides', 120_000);
   expect(bytes.subarray(0, 2).toString()).toBe('PK');
   const names = bytes.toString('latin1').match(/packetwalk-[a-z0-9-]+-step-\d\d\.png/g) ?? [];
   expect(new Set(names).size).toBe(20);
   expect(bytes.length).toBeLessThan(5 * 1024 * 1024);
-  expect(seconds).toBeLessThan(timeLimit(5));
+  expect(seconds).toBeGreaterThan(0);
+  expect(seconds).toBeLessThanOrEqual(5);
 });
 
-test('WebM within 10 s: one second per step, a key frame at every step boundary', async ({ page }) => {
+test('WebM within 10 s (measured in the page): one second per step, a key frame at every step boundary', async ({ page }) => {
   await labFlow(page);
   const { bytes, seconds } = await exportFile(page, 'webm', 120_000);
   expect(bytes.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
-  expect(seconds).toBeLessThan(timeLimit(10));
   const input = new Input({ source: new BufferSource(bytes), formats: ALL_FORMATS });
   expect(await input.computeDuration()).toBeCloseTo(20, 1);
   const track = (await input.getPrimaryVideoTrack())!;
   const keys: number[] = [];
   for await (const packet of new EncodedPacketSink(track).packets()) if (packet.type === 'key') keys.push(packet.timestamp);
   expect(keys).toEqual(Array.from({ length: 20 }, (_, i) => i));
+  expect(seconds).toBeGreaterThan(0);
+  expect(seconds).toBeLessThanOrEqual(10);
 });
 
 test('a long export shows its progress and can be cancelled', async ({ page }) => {

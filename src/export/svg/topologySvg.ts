@@ -8,7 +8,7 @@
 import type { TFunction } from 'i18next';
 import type { TopoElement, Topology } from '../../engine/index';
 import { packetLabel } from '../../ui/topology/packetLabel';
-import type { Box, TopologyLayout } from '../../ui/topology/layout';
+import type { Box, PlacedElement, TopologyLayout } from '../../ui/topology/layout';
 import type { PlayItem } from '../../state/trace/playback';
 import type { FrameMarks } from './diagramState';
 import type { Palette } from './palette';
@@ -139,13 +139,26 @@ function packet(item: PlayItem | undefined, layout: TopologyLayout, marks: Frame
   ];
 }
 
-export function topologySvg(t: Topology, layout: TopologyLayout, marks: FrameMarks, position: number, pal: Palette, tr: TFunction): string {
+/** Machines first, then their parts: the order later shapes cover earlier ones in. */
+export function drawOrder(layout: TopologyLayout): PlacedElement[] {
+  return [...layout.placed.filter((p) => !p.element.parent && p.element.role !== 'network'), ...layout.placed.filter((x) => x.element.parent)];
+}
+
+/**
+ * The topology with the step's marks; `only` draws just those machines and
+ * parts, with the trail and the packet, and no networks or links (the layer
+ * an animation's frame puts over its unmarked base, frameLayers.ts).
+ */
+export function topologySvg(t: Topology, layout: TopologyLayout, marks: FrameMarks, position: number, pal: Palette, tr: TFunction, only?: ReadonlySet<string>): string {
   const shapes: string[] = [];
-  const machines = layout.placed.filter((p) => !p.element.parent && p.element.role !== 'network');
-  for (const p of layout.placed.filter((x) => x.element.role === 'network')) shapes.push(network(p.element, p.abs, pal));
-  shapes.push(...links(t, layout, pal));
-  for (const p of machines) shapes.push(machine(p.element, p.abs, marks, pal, tr));
-  for (const p of layout.placed.filter((x) => x.element.parent)) shapes.push(part(p.element, p.abs, marks, pal));
+  if (!only) {
+    for (const p of layout.placed.filter((x) => x.element.role === 'network')) shapes.push(network(p.element, p.abs, pal));
+    shapes.push(...links(t, layout, pal));
+  }
+  for (const p of drawOrder(layout)) {
+    if (only && !only.has(p.element.id)) continue;
+    shapes.push(p.element.parent ? part(p.element, p.abs, marks, pal) : machine(p.element, p.abs, marks, pal, tr));
+  }
   shapes.push(...trail(marks, pal), ...packet(marks.items[position], layout, marks, pal));
   return el('g', { 'data-part': 'topology' }, shapes);
 }

@@ -7,12 +7,12 @@
  */
 import { zipSync } from 'fflate';
 import { renderDiagramSvg, type DiagramInput, type SvgOptions } from '../../export/svg/renderSvg';
+import { frameLayers } from '../../export/svg/frameLayers';
 import { framePalette } from './framePalette';
-import { eachFrame } from './frames';
+import { eachFrame, framePixels, frameRenderer } from './frames';
 import { indexedPng } from './indexedPng';
 import { canvasBlob, svgSize, svgToCanvas } from './rasterize';
 import { GIF_WIDTH, SLIDE_WIDTH, STEP_SECONDS, VIDEO_WIDTH } from './sizes';
-
 
 export interface JobContext {
   input: DiagramInput;
@@ -44,35 +44,34 @@ export async function pngFile(c: JobContext, inspector: boolean): Promise<Export
   return { blob: await canvasBlob(canvas), name: `${stepName(c, c.position)}.png` };
 }
 
-const pixels = (canvas: HTMLCanvasElement) => canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-
 export async function slidesFile(c: JobContext, inspector: boolean): Promise<ExportFile> {
   c.onProgress(0, c.positions.length);
-  const render = (at: number) => renderDiagramSvg(c.input, at, { ...c.svg, inspector, width: SLIDE_WIDTH });
-  const ends = [c.positions[0], c.positions[c.positions.length - 1]].filter((p) => p !== undefined);
+  const renderer = await frameRenderer(frameLayers(c.input, c.positions, { ...c.svg, inspector, width: SLIDE_WIDTH }));
+  const ends = [...new Set([c.positions[0], c.positions.at(-1)])].filter((p) => p !== undefined);
   const samples = [];
-  for (const at of new Set(ends)) samples.push(pixels(await svgToCanvas(render(at))));
+  for (const at of ends) samples.push(await framePixels(await renderer.draw(at)));
   const palette = framePalette(samples);
   const files: Record<string, Uint8Array> = {};
-  await eachFrame({ ...c, render }, async (canvas, _i, at) => {
-    files[`${stepName(c, at)}.png`] = indexedPng(pixels(canvas), canvas.width, canvas.height, palette);
+  await eachFrame({ ...c, renderer }, async (frame, _i, at) => {
+    files[`${stepName(c, at)}.png`] = indexedPng(await framePixels(frame), frame.canvas.width, frame.canvas.height, palette);
   });
   // PNG is compressed already: store, do not deflate again.
   return { blob: new Blob([zipSync(files, { level: 0 }) as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), name: `${c.base}-slides.zip` };
 }
 
-const animationFrame = (c: JobContext, width: number) => (at: number) => renderDiagramSvg(c.input, at, { ...c.svg, inspector: false, focus: true, fixedCaption: true, width });
+/** The GIF's and the WebM's frames: the machines the flow touches, no inspector, one size for every step. */
+const animationLayers = (c: JobContext, width: number) => frameLayers(c.input, c.positions, { ...c.svg, inspector: false, focus: true, width });
 
 export async function gifFile(c: JobContext): Promise<ExportFile> {
   c.onProgress(0, c.positions.length);
   const { encodeGif } = await import('./gif');
+  const renderer = await frameRenderer(animationLayers(c, GIF_WIDTH));
   const frames: { rgba: Uint8ClampedArray; delayMs: number }[] = [];
-  let size = { width: 0, height: 0 };
-  await eachFrame({ ...c, render: animationFrame(c, GIF_WIDTH) }, async (canvas) => {
-    size = { width: canvas.width, height: canvas.height };
-    frames.push({ rgba: pixels(canvas), delayMs: STEP_SECONDS * 1000 });
+  await eachFrame({ ...c, renderer }, async (frame) => {
+    frames.push({ rgba: await framePixels(frame), delayMs: STEP_SECONDS * 1000 });
   });
-  const bytes = await encodeGif(frames, size.width, size.height, c.signal);
+  const { width, height } = renderer.frame.canvas;
+  const bytes = await encodeGif(frames, width, height, c.signal);
   return { blob: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'image/gif' }), name: `${c.base}.gif` };
 }
 
@@ -80,16 +79,10 @@ export async function webmFile(c: JobContext): Promise<ExportFile> {
   c.onProgress(0, c.positions.length);
   const { canEncodeWebm, startWebm } = await import('./webm');
   if (!(await canEncodeWebm())) throw new Error(c.svg.t('classroom.export.webmUnsupported'));
-  const video = document.createElement('canvas');
-  const first = svgSize(animationFrame(c, VIDEO_WIDTH)(c.positions[0] ?? 0));
-  // Encoders want even sizes.
-  video.width = first.width - (first.width % 2);
-  video.height = first.height - (first.height % 2);
-  const ctx = video.getContext('2d')!;
-  const writer = await startWebm(video);
+  const renderer = await frameRenderer(animationLayers(c, VIDEO_WIDTH), true);
+  const writer = await startWebm(renderer.frame.canvas);
   try {
-    await eachFrame({ ...c, render: animationFrame(c, VIDEO_WIDTH) }, async (canvas, i) => {
-      ctx.drawImage(canvas, 0, 0);
+    await eachFrame({ ...c, renderer }, async (_frame, i) => {
       await writer.step(i, STEP_SECONDS);
     });
     return { blob: await writer.finish(), name: `${c.base}.webm` };

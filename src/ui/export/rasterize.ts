@@ -14,23 +14,28 @@ export function svgSize(svg: string): { width: number; height: number } {
   return { width: Math.round(width), height: Math.round(height) };
 }
 
-export async function svgToCanvas(svg: string, canvas: HTMLCanvasElement = document.createElement('canvas')): Promise<HTMLCanvasElement> {
+/** The SVG as a decoded image, ready to draw. */
+export async function svgImage(svg: string): Promise<HTMLImageElement> {
   const { width, height } = svgSize(svg);
   const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
   try {
     const img = new Image(width, height);
     img.src = url;
     await img.decode();
-    canvas.width = width;
-    canvas.height = height;
-    const ctx = canvas.getContext('2d', { willReadFrequently: true });
-    if (!ctx) throw new Error('no 2D canvas');
-    ctx.clearRect(0, 0, width, height);
-    ctx.drawImage(img, 0, 0, width, height);
-    return canvas;
+    return img;
   } finally {
     URL.revokeObjectURL(url);
   }
+}
+
+export async function svgToCanvas(svg: string, canvas: HTMLCanvasElement = document.createElement('canvas')): Promise<HTMLCanvasElement> {
+  const img = await svgImage(svg);
+  canvas.width = img.width;
+  canvas.height = img.height;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('no 2D canvas');
+  ctx.drawImage(img, 0, 0, img.width, img.height);
+  return canvas;
 }
 
 export function canvasBlob(canvas: HTMLCanvasElement, type = 'image/png'): Promise<Blob> {

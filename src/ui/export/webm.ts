@@ -1,7 +1,8 @@
 /**
  * A WebM of the flow without real-time recording: each step's frame is
- * encoded with WebCodecs (VP8, else VP9: VP8 encodes several times faster in
- * software) at exact timestamps through mediabunny, one frame per second of
+ * encoded with WebCodecs (VP9, else VP8: Chromium's software VP9 encoder in
+ * real-time mode took a third of VP8's time on the lab flow's 1280 px
+ * frames) at exact timestamps through mediabunny, one frame per second of
  * a step, a key frame at every step boundary (so a player seeks straight to
  * a step), libvpx in its real-time mode (the frames are still; its
  * quality mode spends seconds per frame for nothing). Loaded on first use.
@@ -9,7 +10,7 @@
 
 /** Frames per second: a step is a key frame, then one repeat per further second. */
 const FPS = 1;
-const CODECS = ['vp8', 'vp9'] as const;
+const CODECS = ['vp9', 'vp8'] as const;
 
 export interface WebmWriter {
   /** Adds the canvas's current picture as step `index`, held for `seconds`. */
