@@ -5,7 +5,7 @@
  */
 import { LineCounter, parseAllDocuments, type Document } from 'yaml';
 import type { Diagnostic } from '../model/diagnostic';
-import { parseYamlFast } from './fastYaml';
+import { parseYamlFast, streamYamlFast } from './fastYaml';
 import { lazyLines, lazyRawObject, lineAt, lineInDocument, splitRoot } from './rawObjects';
 
 /** Largest input accepted, in characters (a dump of thousands of pods is a few MB). */
@@ -80,6 +80,29 @@ export function parseScenarioText(text: string): ParseResult {
   }
   const fast = parseJson(text) ?? parseYamlFast(text);
   return fast ? { objects: fast, diagnostics } : parseYamlFull(text);
+}
+
+/**
+ * parseScenarioText for a reader that takes objects as they are parsed
+ * (load.ts): `sink` gets them document by document on the fast YAML path,
+ * so each parsed tree can die young. Returns the diagnostics, or `restart`
+ * when the fast path gave up after handing objects over; the caller then
+ * discards what it read and calls again with `full` (the `yaml` library
+ * reads the whole text, as parseScenarioText would).
+ */
+export function streamScenarioText(text: string, sink: (objects: RawObject[]) => void, full = false): Diagnostic[] | 'restart' {
+  if (text.length > MAX_INPUT_CHARS) return parseScenarioText(text).diagnostics;
+  const json = parseJson(text);
+  if (json) {
+    sink(json);
+    return [];
+  }
+  const end = full ? 'declined' : streamYamlFast(text, sink);
+  if (end === 'aborted') return 'restart';
+  if (end === 'done') return [];
+  const parsed = parseYamlFull(text);
+  sink(parsed.objects);
+  return parsed.diagnostics;
 }
 
 /**
