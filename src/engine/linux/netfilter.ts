@@ -13,8 +13,9 @@ import type { StepRecorder } from '../model/steps';
 import { iptablesWalkTable } from './iptables/evaluate';
 import { ipsetHas } from './ipset';
 import { lookupRoute } from './routes';
-import { nftWalkTable, walkHook, type NftHook, type NftHookResult } from './nft/evaluate';
+import { nftWalkTable, walkHook, type NftHook, type NftHookResult, type WalkTable } from './nft/evaluate';
 import type { LinuxNodeState } from './state';
+import type { NftContext } from './nft/match';
 import { policyDecisions, policyStep } from '../policy/linuxVerdict';
 
 /** Effects that change the packet's fate or headers: shown in the summary view. */
@@ -24,6 +25,43 @@ export interface HookRun {
   result: NftHookResult;
   /** The packet after the hook (mark is kept separately by the caller). */
   packet: Packet;
+}
+
+const nodeTables = new WeakMap<LinuxNodeState, { iptables: LinuxNodeState['iptables']; nft: LinuxNodeState['nft']; tables: WalkTable[] }>();
+
+/** The node's tables in walk order, one list per node (walkHook caches each hook's chain order by it). */
+function walkTablesOf(st: LinuxNodeState): WalkTable[] {
+  const hit = nodeTables.get(st);
+  if (hit && hit.iptables === st.iptables && hit.nft === st.nft) return hit.tables;
+  const tables = [...st.iptables.map(iptablesWalkTable), ...st.nft.map(nftWalkTable)];
+  nodeTables.set(st, { iptables: st.iptables, nft: st.nft, tables });
+  return tables;
+}
+
+const nftContexts = new WeakMap<HopContext, Map<LinuxNodeState, NftContext>>();
+
+/** What the rules ask of the node and the trace (local addresses, the random pick, affinity sets): one per node and trace, not one per hook. */
+function nftContextOf(st: LinuxNodeState, ctx: HopContext): NftContext {
+  let byNode = nftContexts.get(ctx);
+  if (!byNode) nftContexts.set(ctx, (byNode = new Map()));
+  const hit = byNode.get(st);
+  if (hit) return hit;
+  let sets = ctx.nftSets.get(st.name);
+  if (!sets) ctx.nftSets.set(st.name, (sets = new Map()));
+  const nft: NftContext = {
+    isLocalAddress: (a) => st.localAddrs.includes(a),
+    isLocalAddressOn: (a, ifname) => st.links.some((l) => l.name === ifname && l.addrs.some((x) => x.split('/')[0] === a)),
+    pick: (choices) => ctx.pick(choices),
+    affinity: sets,
+    ipsetHas: (name, ip) => {
+      const set = st.ipsets.find((x) => x.name === name);
+      return set !== undefined && ipsetHas(set, ip);
+    },
+    // xt_rpfilter (strict): the route back to the source must leave by the interface the packet came in on.
+    reversePathOk: (src, iif) => lookupRoute(st.routes, src)?.dev === iif,
+  };
+  byNode.set(st, nft);
+  return nft;
 }
 
 export function runHook(
@@ -36,24 +74,11 @@ export function runHook(
 ): NftHookResult {
   const ip = innerIp(packet);
   const { sport, dport } = ports(packet);
-  let sets = ctx.nftSets.get(st.name);
-  if (!sets) ctx.nftSets.set(st.name, (sets = new Map()));
   const result = walkHook(
-    [...st.iptables.map(iptablesWalkTable), ...st.nft.map(nftWalkTable)],
+    walkTablesOf(st),
     hook,
     { src: ip.src, dst: ip.dst, proto: ip.proto as Exclude<typeof ip.proto, 'ipip'>, sport: ip.proto === 'icmp' ? undefined : sport, dport: ip.proto === 'icmp' ? undefined : dport, mark: opts.mark, iif: opts.iif, oif: opts.oif, ctState: opts.established ? 'established' : 'new' },
-    {
-      isLocalAddress: (a) => st.localAddrs.includes(a),
-      isLocalAddressOn: (a, ifname) => st.links.some((l) => l.name === ifname && l.addrs.some((x) => x.split('/')[0] === a)),
-      pick: (choices) => ctx.pick(choices),
-      affinity: sets,
-      ipsetHas: (name, ip) => {
-        const set = st.ipsets.find((x) => x.name === name);
-        return set !== undefined && ipsetHas(set, ip);
-      },
-      // xt_rpfilter (strict): the route back to the source must leave by the interface the packet came in on.
-      reversePathOk: (src, iif) => lookupRoute(st.routes, src)?.dev === iif,
-    },
+    nftContextOf(st, ctx),
     { skipNat: opts.established },
   );
   for (const hit of result.hits) {

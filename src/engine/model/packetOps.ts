@@ -111,10 +111,22 @@ export function ipLength(p: Packet): number {
   return outerIp(p).len ?? p.headers.filter((h) => h.kind !== 'eth').reduce((n, h) => n + HEADER_BYTES[h.kind], 0);
 }
 
-function pathPrefixes(p: Packet): string[] {
-  const v = p.headers.findIndex((h) => h.kind === 'vxlan');
-  if (v < 0) return p.headers.map(() => '');
-  return p.headers.map((_, i) => (i < v ? 'outer.' : i === v ? '' : 'inner.'));
+/** Whether a field differs between two headers of one kind (object fields compared by content). */
+function fieldDiffers(ra: Record<string, unknown>, rb: Record<string, unknown>, f: string): boolean {
+  const av = ra[f];
+  const bv = rb[f];
+  return av !== bv && (typeof av !== 'object' || typeof bv !== 'object' || JSON.stringify(av) !== JSON.stringify(bv));
+}
+
+/** Sorts a short list in place by UTF-16 code units (as Array.prototype.sort does), without the copy sort() allocates on every step. */
+function sortShort(xs: string[]): string[] {
+  for (let i = 1; i < xs.length; i++) {
+    const x = xs[i]!;
+    let j = i - 1;
+    for (; j >= 0 && xs[j]! > x; j--) xs[j + 1] = xs[j]!;
+    xs[j + 1] = x;
+  }
+  return xs;
 }
 
 /**
@@ -126,13 +138,15 @@ function pathPrefixes(p: Packet): string[] {
 export function changedFields(before: Packet, after: Packet): string[] {
   if (before === after) return [];
   const longer = after.headers.length >= before.headers.length ? after : before;
-  const prefixes = pathPrefixes(longer);
+  // Headers before the VXLAN header are `outer.`, after it `inner.`.
+  const vxlan = longer.headers.findIndex((h) => h.kind === 'vxlan');
   const out: string[] = [];
   const n = longer.headers.length;
   for (let k = 1; k <= n; k++) {
     const b = before.headers[before.headers.length - k];
     const a = after.headers[after.headers.length - k];
-    const prefix = prefixes[n - k]!;
+    const at = n - k;
+    const prefix = vxlan < 0 || at === vxlan ? '' : at < vxlan ? 'outer.' : 'inner.';
     const kind = (a ?? b)!.kind;
     if (!a || !b || a.kind !== b.kind) {
       const h = (a ?? b)!;
@@ -142,13 +156,8 @@ export function changedFields(before: Packet, after: Packet): string[] {
     if (a === b) continue;
     const ra = a as unknown as Record<string, unknown>;
     const rb = b as unknown as Record<string, unknown>;
-    const differs = (f: string): boolean => {
-      const av = ra[f];
-      const bv = rb[f];
-      return av !== bv && (typeof av !== 'object' || typeof bv !== 'object' || JSON.stringify(av) !== JSON.stringify(bv));
-    };
-    for (const f in ra) if (f !== 'kind' && differs(f)) out.push(`${prefix}${kind}.${f}`);
-    for (const f in rb) if (f !== 'kind' && !Object.hasOwn(ra, f) && differs(f)) out.push(`${prefix}${kind}.${f}`);
+    for (const f in ra) if (f !== 'kind' && fieldDiffers(ra, rb, f)) out.push(`${prefix}${kind}.${f}`);
+    for (const f in rb) if (f !== 'kind' && !Object.hasOwn(ra, f) && fieldDiffers(ra, rb, f)) out.push(`${prefix}${kind}.${f}`);
   }
-  return out.sort();
+  return sortShort(out);
 }

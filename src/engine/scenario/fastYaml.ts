@@ -25,7 +25,12 @@ import { lazyLines, lazyRawObject, splitRoot } from './rawObjects';
 /** A directive line, or an anchor (the only way to an alias): left to the full parser. */
 const UNUSUAL = /^%|(?:^|[\s[{,])&[^\s[\]{},]/m;
 
-const DOCUMENT_MARKER = /^---(?=[ \t]|$)/;
+/** `---` at `pos`, followed by a space, a tab or the line's end (`end`): compared in place, without a slice per line. */
+function isDocumentMarker(text: string, pos: number, end: number): boolean {
+  if (text.charCodeAt(pos) !== 45 || text.charCodeAt(pos + 1) !== 45 || text.charCodeAt(pos + 2) !== 45 || pos + 3 > end) return false;
+  const next = text.charCodeAt(pos + 3);
+  return pos + 3 === end || next === 32 || next === 9;
+}
 
 interface Chunk {
   text: string;
@@ -42,7 +47,7 @@ function splitDocuments(text: string): Chunk[] {
   while (pos <= text.length) {
     const nl = text.indexOf('\n', pos);
     const end = nl < 0 ? text.length : nl;
-    if (pos > start && DOCUMENT_MARKER.test(text.slice(pos, Math.min(end, pos + 4)))) {
+    if (pos > start && isDocumentMarker(text, pos, end)) {
       chunks.push({ text: text.slice(start, pos), firstLine: startLine });
       start = pos;
       startLine = line;
@@ -98,18 +103,40 @@ function objectsOfChunk(chunk: Chunk, root: unknown): RawObject[] {
   return splitRoot(root, (value, prefix) => lazyRawObject(value, prefix, find));
 }
 
+/**
+ * How a streamed read ended: `done`; `declined` when the full parser must
+ * read the text and nothing was handed over yet; `aborted` when it must,
+ * but some documents were already handed over (the caller starts over).
+ */
+export type FastYamlEnd = 'done' | 'declined' | 'aborted';
+
+/**
+ * Reads a YAML text document by document, handing each document's objects to
+ * `sink` as soon as it is parsed: the caller reads them while the parsed
+ * tree is young, so a large dump's trees die young instead of all being
+ * promoted to the old heap (the garbage collector's main cost when loading).
+ */
+export function streamYamlFast(text: string, sink: (objects: RawObject[]) => void): FastYamlEnd {
+  if (UNUSUAL.test(text)) return 'declined';
+  let handed = false;
+  for (const chunk of splitDocuments(text)) {
+    let docs: unknown[];
+    try {
+      docs = loadAll(chunk.text, undefined, { schema: CORE_SCHEMA, json: true });
+    } catch {
+      return handed ? 'aborted' : 'declined';
+    }
+    if (docs.length > 1) return handed ? 'aborted' : 'declined';
+    if (docs.length === 1) {
+      handed = true;
+      sink(objectsOfChunk(chunk, docs[0]));
+    }
+  }
+  return 'done';
+}
+
 /** The objects of a YAML text, or undefined when the full parser must read it (see the module comment). */
 export function parseYamlFast(text: string): RawObject[] | undefined {
-  if (UNUSUAL.test(text)) return undefined;
   const objects: RawObject[] = [];
-  try {
-    for (const chunk of splitDocuments(text)) {
-      const docs = loadAll(chunk.text, undefined, { schema: CORE_SCHEMA, json: true });
-      if (docs.length > 1) return undefined;
-      if (docs.length === 1) objects.push(...objectsOfChunk(chunk, docs[0]));
-    }
-  } catch {
-    return undefined;
-  }
-  return objects;
+  return streamYamlFast(text, (o) => objects.push(...o)) === 'done' ? objects : undefined;
 }

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PRESETS } from '../presets/catalog';
-import { loadScenarioText } from './load';
+import { loadScenarioFiles, loadScenarioText } from './load';
 import { MAX_INPUT_CHARS } from './parse';
 
 const NODE = `apiVersion: v1
@@ -40,6 +40,15 @@ describe('bad input', () => {
     expect(e.severity).toBe('error');
     expect(e.line).toBeGreaterThanOrEqual(10);
     expect(r.scenario?.nodes.map((n) => n.name)).toEqual(['n1']);
+  });
+
+  it('a syntax error after documents already read: they are read once, not twice (the streamed reader starts over)', () => {
+    const text = `${NODE}---\n${NODE.replace('n1', 'n2').replace('.20}', '.21}')}---\nkind: Pod\nmetadata: {name: x\n`;
+    for (const r of [loadScenarioText(text), loadScenarioFiles([{ name: 'a.yaml', text: NODE.replace('n1', 'n0').replace('.20}', '.19}') }, { name: 'b.yaml', text }])]) {
+      expect(r.diagnostics.filter((d) => d.code === 'duplicate-object')).toEqual([]);
+      expect(r.diagnostics.filter((d) => d.code === 'yaml-syntax')).toHaveLength(1);
+      expect(r.scenario?.nodes.map((n) => n.name).filter((n) => n !== 'n0')).toEqual(['n1', 'n2']);
+    }
   });
 
   it('a wrong CIDR names the object, the field and its line', () => {

@@ -11,7 +11,7 @@ import { buildCalico, buildFabric, buildKubeProxy, type ClusterObjects } from '.
 import { crossCheck } from './crossCheck';
 import { emptyExtraObjects, extraKubeProxyObjects, readExtraObject, serviceCidrs, withCalicoManifest, withWindowsPerNode, type ExtraObjects } from './extraObjects';
 import { normalizeEndpointSlice, normalizeIPPool, normalizeNode, normalizePod, normalizeService } from './normalize';
-import { parseScenarioText, type RawObject } from './parse';
+import { streamScenarioText, type RawObject } from './parse';
 import {
   endpointSliceSchema,
   fabricSchema,
@@ -231,10 +231,7 @@ function readConfigMap(raw: RawObject, col: Collected, diags: Diagnostic[]): voi
  * @returns the scenario (null when no node could be read) and every diagnostic, errors first.
  */
 export function loadScenarioText(text: string, name = 'scenario'): LoadResult {
-  const parsed = parseScenarioText(text);
-  const diags = [...parsed.diagnostics];
-  const col = newCollected();
-  collect(parsed.objects, col, diags);
+  const { col, diags } = collectFiles([{ name, text }], false);
   return buildScenario(col, name, diags);
 }
 
@@ -251,16 +248,33 @@ export interface InputFile {
  * about a file's text or objects carries `file`.
  */
 export function loadScenarioFiles(files: readonly InputFile[], name = files.map((f) => f.name).join('+') || 'scenario'): LoadResult {
-  const diags: Diagnostic[] = [];
-  const col = newCollected();
-  for (const f of files) {
-    const own: Diagnostic[] = [];
-    const parsed = parseScenarioText(f.text);
-    own.push(...parsed.diagnostics);
-    collect(parsed.objects, col, own);
-    for (const d of own) diags.push({ ...d, file: f.name });
-  }
+  const { col, diags } = collectFiles(files, true);
   return buildScenario(col, name, diags);
+}
+
+/**
+ * Collects the objects of every file, each as soon as its document is parsed
+ * (parse.ts streamScenarioText). When the fast YAML path gives up on a file
+ * midway (a syntax error in a later document), the partly collected objects
+ * are discarded and the files are read again, that one by the full parser:
+ * the result is exactly that of parsing every text first.
+ */
+function collectFiles(files: readonly InputFile[], tagFile: boolean): { col: Collected; diags: Diagnostic[] } {
+  const full = new Set<number>();
+  for (;;) {
+    const diags: Diagnostic[] = [];
+    const col = newCollected();
+    const restart = files.findIndex((f, i) => {
+      const own: Diagnostic[] = [];
+      const parsed = streamScenarioText(f.text, (objects) => collect(objects, col, own), full.has(i));
+      if (parsed === 'restart') return true;
+      // The text's own diagnostics (syntax errors) come before those about its objects.
+      for (const d of [...parsed, ...own]) diags.push(tagFile ? { ...d, file: f.name } : d);
+      return false;
+    });
+    if (restart < 0) return { col, diags };
+    full.add(restart);
+  }
 }
 
 /** kubeadm-config's kubernetesVersion (beside the images' versions) and controlPlaneEndpoint. */

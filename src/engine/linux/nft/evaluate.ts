@@ -104,10 +104,19 @@ export interface WalkTable {
   runRule(ci: number, ri: number, st: RunState, ctx: NftContext): RuleAction | undefined;
 }
 
+/** A rule's text, formatted once: compiled rules do not change, and a trace formats every rule that acts. */
+const ruleTexts = new WeakMap<NftRule, string>();
+
+function ruleText(r: NftRule): string {
+  let text = ruleTexts.get(r);
+  if (text === undefined) ruleTexts.set(r, (text = formatRule(r)));
+  return text;
+}
+
 function hit(t: NftTable, c: NftChain, ri: number, effect: NftHit['effect'], detail?: string): NftHit {
   const r = c.rules[ri]!;
   const table = tableId(t);
-  const h: NftHit = { table, chain: c.name, ruleId: nftRuleId(table, c.name, ri), ruleText: formatRule(r), source: r.source, effect };
+  const h: NftHit = { table, chain: c.name, ruleId: nftRuleId(table, c.name, ri), ruleText: ruleText(r), source: r.source, effect };
   if (r.owner) h.owner = r.owner;
   if (detail !== undefined) h.detail = detail;
   return h;
@@ -140,7 +149,8 @@ function markAfter(before: number, s: Extract<NftStatement, { kind: 'mark-set' }
 /** Runs one nft rule: undefined when it does not match; else what it decided. Records one hit. */
 function runRule(t: NftTable, c: NftChain, ri: number, st: RunState, ctx: NftContext): RuleAction | undefined {
   const r = c.rules[ri]!;
-  if (!r.match.every((m) => matchHolds(t, m, st.packet, ctx))) return undefined;
+  // A loop, not every(): this runs for each rule a packet meets, and a closure per call is garbage.
+  for (let i = 0; i < r.match.length; i++) if (!matchHolds(t, r.match[i]!, st.packet, ctx)) return undefined;
   let effect: NftHit['effect'] = 'match';
   let detail: string | undefined;
   const dynamicSet = dynamicSetMatched(t, r);
@@ -246,20 +256,61 @@ function runBaseChain(t: WalkTable, base: number, st: RunState, ctx: NftContext)
   return t.chains[base]!.base?.policy ?? 'accept';
 }
 
-/** An nftables table as a WalkTable. */
+const walkTables = new WeakMap<NftTable, WalkTable>();
+
+/** An nftables table as a WalkTable (one per table: a trace walks the same tables at every hook). */
 export function nftWalkTable(t: NftTable): WalkTable {
-  return {
-    chains: t.chains,
-    ruleCount: (ci) => t.chains[ci]!.rules.length,
-    findChain: (name) => chainIndex(t, name),
-    baseChainsAt: (hook) => baseChainsAt(t, hook),
-    runRule: (ci, ri, st, ctx) => runRule(t, t.chains[ci]!, ri, st, ctx),
-  };
+  let w = walkTables.get(t);
+  if (!w) {
+    w = {
+      chains: t.chains,
+      ruleCount: (ci) => t.chains[ci]!.rules.length,
+      findChain: (name) => chainIndex(t, name),
+      baseChainsAt: (hook) => baseChainsAt(t, hook),
+      runRule: (ci, ri, st, ctx) => runRule(t, t.chains[ci]!, ri, st, ctx),
+    };
+    walkTables.set(t, w);
+  }
+  return w;
 }
 
 type Entry = { prio: number; ti: number; ci: number } & ({ kind: 'chain'; t: WalkTable } | { kind: 'nat'; chains: { t: WalkTable; ci: number }[] });
 
 const byOrder = (a: { prio: number; ti: number; ci: number }, b: { prio: number; ti: number; ci: number }) => a.prio - b.prio || a.ti - b.ti || a.ci - b.ci;
+
+/**
+ * The base chains of `tables` at `hook` in the order the kernel runs them;
+ * computed once per table list and hook (runHook passes one list per node)
+ * and again when a table gained chains (lazily compiled Service chains).
+ */
+const entryCache = new WeakMap<readonly WalkTable[], Map<NftHook, { chainCount: number; entries: Entry[] }>>();
+
+function hookEntries(tables: readonly WalkTable[], hook: NftHook): Entry[] {
+  let byHook = entryCache.get(tables);
+  if (!byHook) entryCache.set(tables, (byHook = new Map()));
+  let chainCount = 0;
+  for (const t of tables) chainCount += t.chains.length;
+  const cached = byHook.get(hook);
+  if (cached && cached.chainCount === chainCount) return cached.entries;
+  const entries: Entry[] = [];
+  const nats: { prio: number; ti: number; ci: number; t: WalkTable }[] = [];
+  tables.forEach((t, ti) => {
+    for (const ci of t.baseChainsAt(hook)) {
+      const base = t.chains[ci]!.base!;
+      if (base.type === 'nat') nats.push({ prio: base.priority, ti, ci, t });
+      else entries.push({ kind: 'chain', prio: base.priority, ti, ci, t });
+    }
+  });
+  const natPrio = NAT_CORE_PRIORITY[hook];
+  if (nats.length > 0 && natPrio !== undefined) {
+    nats.sort(byOrder);
+    const first = [...nats].sort((a, b) => a.ti - b.ti || a.ci - b.ci)[0]!;
+    entries.push({ kind: 'nat', prio: natPrio, ti: first.ti, ci: first.ci, chains: nats });
+  }
+  entries.sort(byOrder);
+  byHook.set(hook, { chainCount, entries });
+  return entries;
+}
 
 /**
  * Evaluates the base chains of `tables` registered at `hook` for `pkt`.
@@ -277,24 +328,8 @@ export function evaluateNftHook(tables: NftTable[], hook: NftHook, pkt: NftPacke
 }
 
 /** The hook walk over tables of any rule language (evaluateNftHook for nftables; iptables tables join through their WalkTable). */
-export function walkHook(tables: WalkTable[], hook: NftHook, pkt: NftPacket, ctx: NftContext, opts: { skipNat: boolean }): NftHookResult {
-  const entries: Entry[] = [];
-  const nats: { prio: number; ti: number; ci: number; t: WalkTable }[] = [];
-  tables.forEach((t, ti) => {
-    for (const ci of t.baseChainsAt(hook)) {
-      const base = t.chains[ci]!.base!;
-      if (base.type === 'nat') nats.push({ prio: base.priority, ti, ci, t });
-      else entries.push({ kind: 'chain', prio: base.priority, ti, ci, t });
-    }
-  });
-  const natPrio = NAT_CORE_PRIORITY[hook];
-  if (nats.length > 0 && natPrio !== undefined) {
-    nats.sort(byOrder);
-    const first = [...nats].sort((a, b) => a.ti - b.ti || a.ci - b.ci)[0]!;
-    entries.push({ kind: 'nat', prio: natPrio, ti: first.ti, ci: first.ci, chains: nats });
-  }
-  entries.sort(byOrder);
-
+export function walkHook(tables: readonly WalkTable[], hook: NftHook, pkt: NftPacket, ctx: NftContext, opts: { skipNat: boolean }): NftHookResult {
+  const entries = hookEntries(tables, hook);
   const st: RunState = { packet: { ...pkt }, hits: [], steps: 0, randomPicks: new Map() };
   const runNat = !opts.skipNat && (pkt.ctState === 'new' || pkt.ctState === 'related');
   const result = (v: NftHookResult['verdict']): NftHookResult => {
