@@ -11,6 +11,8 @@ import type { EndpointSliceSpec, NodeSpec, Scenario } from '../engine/index';
 import { KNOWN_WINDOWS_BUILDS, parseWindowsBuild, releaseOf, type WindowsRelease } from '../engine/model/windowsBuilds';
 import type { PoolRef } from './network';
 import { flannelSettings } from '../engine/model/flannel';
+import { policiesIn, type PolicyId } from './policies';
+import { Docs } from './yamlDocument';
 
 /**
  * Above this size (characters) the edit forms are off: a dump of thousands
@@ -51,6 +53,8 @@ export interface EditableModel {
   /** Set when the scenario has a winkernel KubeProxyConfiguration (what the DSR edit changes). */
   winkernel: boolean;
   flannel?: { type: 'vxlan' | 'host-gw'; vni?: number; port?: number; directRouting: boolean };
+  /** The NetworkPolicies the engine read, in Felix's order, each with its object's text (what the YAML editor starts from). */
+  policies: { id: PolicyId; order?: number; tier: string; assumption?: boolean; yaml: string }[];
 }
 
 const unlessDefault = (value: number, fallback: number): number | undefined => (value === fallback ? undefined : value);
@@ -72,8 +76,36 @@ function windowsBuild(n: NodeSpec): { build: string; release?: WindowsRelease } 
   return { build: b.label, ...(release ? { release } : {}) };
 }
 
-/** The editable objects of a normalised scenario; pools the what-if edits cannot reach (a calico.yaml manifest's) are left out. */
-export function editableModel(s: Scenario): EditableModel {
+/** Each policy's text in `text` (parsed only when the scenario has policies). */
+function policyTexts(s: Scenario, text: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!text || s.networkPolicies.length === 0) return out;
+  try {
+    const d = new Docs(text);
+    for (const p of policiesIn(d)) out.set(JSON.stringify([p.id.kind, p.id.namespace, p.id.name]), d.textOf(p.at));
+  } catch {
+    // Text the Document API refuses (the engine read it with its fast parser): the policies are listed without text.
+  }
+  return out;
+}
+
+function editablePolicies(s: Scenario, text: string | undefined): EditableModel['policies'] {
+  const texts = policyTexts(s, text);
+  // Felix's order: spec.order ascending, unset last, then by id (engine/policy/model.ts sortPolicies).
+  const order = (p: Scenario['networkPolicies'][number]) => p.order ?? Number.POSITIVE_INFINITY;
+  const sorted = [...s.networkPolicies].sort((a, b) => order(a) - order(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return sorted.map((p) => {
+    const id: PolicyId = p.namespace === undefined ? { kind: p.kind, name: p.ref.name } : { kind: p.kind, namespace: p.namespace, name: p.ref.name };
+    return { id, ...(p.order !== undefined ? { order: p.order } : {}), tier: p.tier, ...(p.assumption ? { assumption: true } : {}), yaml: texts.get(JSON.stringify([id.kind, id.namespace, id.name])) ?? '' };
+  });
+}
+
+/**
+ * The editable objects of a normalised scenario; pools the what-if edits
+ * cannot reach (a calico.yaml manifest's) are left out. `text`: the
+ * scenario's text, for the policies' YAML.
+ */
+export function editableModel(s: Scenario, text?: string): EditableModel {
   const endpoints = endpointsBySliceOwner(s.endpointSlices);
   const calico = s.calico;
   const model: EditableModel = {
@@ -97,6 +129,7 @@ export function editableModel(s: Scenario): EditableModel {
       .filter((p) => p.definedBy !== 'manifest')
       .map((p) => ({ source: p.definedBy === 'Installation' ? 'installation' : 'ippool', name: p.name, cidr: p.cidr, encapsulation: encapsulationOf(p), blockSize: p.blockSize, natOutgoing: p.natOutgoing })),
     winkernel: s.kubeProxy.winkernelConfig === true,
+    policies: editablePolicies(s, text),
   };
   if (calico?.installation) model.bgp = calico.bgp;
   if (calico) {

@@ -3,10 +3,14 @@
  * kubectl `List` items walked one by one: what edits and the edit forms read.
  */
 import { Document, isMap, isScalar, isSeq, parseAllDocuments, type YAMLMap, type YAMLSeq } from 'yaml';
+import type { Diagnostic } from '../engine/model/diagnostic';
 
-/** A failed edit (an object it names is missing, or the text does not parse). */
+/** A failed edit (an object it names is missing, or the text does not parse); `diagnostics` when the engine's checks said why. */
 export class EditError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly diagnostics?: Diagnostic[],
+  ) {
     super(message);
     this.name = 'EditError';
   }
@@ -85,6 +89,37 @@ export class Docs {
     const next = new Document(value);
     next.directives!.docStart = true;
     this.docs.push(next as Document.Parsed);
+  }
+
+  /**
+   * Appends a whole parsed document (its comments kept), or its value as an
+   * item when the scenario is a kubectl List.
+   */
+  addDocument(next: Document.Parsed): void {
+    const list = [...this.objects()].find((o) => o.list)?.list;
+    if (list && this.docs[0]) {
+      list.add(this.docs[0].createNode(next.toJS()));
+      return;
+    }
+    next.directives!.docStart = true;
+    this.docs.push(next);
+  }
+
+  /** Puts `next` where `o` stands: the whole document, or the List item. */
+  replace(o: Located, next: Document.Parsed): void {
+    if (o.list) {
+      o.list.items = o.list.items.map((i) => (i === o.obj ? o.doc.createNode(next.toJS()) : i));
+      return;
+    }
+    const i = this.docs.indexOf(o.doc);
+    if (i > 0) next.directives!.docStart = true;
+    this.docs[i] = next;
+  }
+
+  /** One object's text: its whole document (comments kept, without the `---`), or the List item alone. */
+  textOf(o: Located): string {
+    if (o.list) return new Document(o.obj).toString({ lineWidth: 0 });
+    return o.doc.toString({ lineWidth: 0 }).replace(/^---\n/, '');
   }
 
   remove(o: Located): void {

@@ -36,6 +36,7 @@ export { PRESETS, loadPreset } from './presets/catalog';
 export { COMPILE_STAGES, compileScenario, nodeStateViews, type CompileProgress } from './trace/cluster';
 export { formatIpsetSave } from './linux/ipset';
 export { traceFlow } from './trace/traceFlow';
+export { readOnePolicy } from './policy/readOne';
 export { listPlaces } from './trace/places';
 export * from './topology/public';
 export { FELIX_ROUTE_STYLES, KUBE_PROXY_NFT_LAYOUTS } from './versions/linuxTable';

@@ -94,6 +94,15 @@ function mainBeforeDerived(): string {
       spec: { nodeName: 'k8s-node-3' },
       status: { podIP: '172.20.100.5' },
     },
+    // A client the preset's NetworkPolicies let reach hello (allow-clients-to-hello: app in {web, net}), so a ClusterIP flow
+    // from the second subnet is delivered and its backend pick is compared, not only its verdict.
+    {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'far-net', namespace: 'demo', labels: { app: 'net' }, annotations: { [ASSUMED]: 'kernelcheck: a client of hello in the second subnet' } },
+      spec: { nodeName: 'k8s-node-3' },
+      status: { podIP: '172.20.100.6' },
+    },
   ]);
 }
 
@@ -173,7 +182,7 @@ export function scenarios(): ScenarioSpec[] {
         { id: 'before-03', title: 'pod→pod across subnets, ICMP', req: { src: 'pod:demo/far', dst: 'pod:demo/hello', proto: 'icmp' } },
         { id: 'before-04', title: 'hostNetwork (node)→pod in the same subnet, UDP', req: { src: 'node:k8s-node-2', dst: 'pod:demo/net', proto: 'udp', dport: 8080 } },
         { id: 'before-05', title: 'hostNetwork (node)→pod across subnets, TCP', req: { src: 'node:k8s-node-3', dst: 'pod:demo/net', proto: 'tcp', dport: 8080 } },
-        { id: 'before-06', title: 'pod→ClusterIP from the second subnet, backend on a node of the first', req: { src: 'pod:demo/far', dst: 'svc:demo/hello', proto: 'tcp', dport: 80 }, backendOn: 'k8s-node-2' },
+        { id: 'before-06', title: 'pod→ClusterIP from the second subnet (a client the policies allow), backend on a node of the first', req: { src: 'pod:demo/far-net', dst: 'svc:demo/hello', proto: 'tcp', dport: 80 }, backendOn: 'k8s-node-2' },
         { id: 'before-07', title: 'pod→internet host (natOutgoing), TCP', req: { src: 'pod:demo/far', dst: 'host:internet', proto: 'tcp', dport: 80 } },
       ],
     },

@@ -125,7 +125,8 @@ export interface OpenedScenario {
 }
 
 /** A what-if edit applied in the worker: the text patch it makes (empty when it changes nothing), or why it failed (an object it names is missing, the text does not parse). */
-export type EditAnswer = { patch: ScenarioEdit[] } | { error: string };
+/** `diagnostics`: what the engine's checks said about the edit's input (a policy's YAML), when they refused it. */
+export type EditAnswer = { patch: ScenarioEdit[] } | { error: string; diagnostics?: Diagnostic[] };
 
 export interface EngineWorkerApi {
   listPresets(): readonly PresetInfo[];

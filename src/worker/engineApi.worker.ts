@@ -72,7 +72,8 @@ const WHOLE_INPUT_ERRORS: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>(
 const errorKey = (d: Diagnostic): string => JSON.stringify([d.code, d.object, d.field, d.message, d.file]);
 
 export function createEngineApi(): EngineWorkerApi {
-  let current: { revision: number; cluster: CompiledCluster; feed: TopologyFeed; hns: HnsAttachment[]; errors: ReadonlySet<string> } | undefined;
+  /** `text`: the scenario's text after its edits (the policy editor shows each policy's text from it). */
+  let current: { revision: number; cluster: CompiledCluster; feed: TopologyFeed; hns: HnsAttachment[]; errors: ReadonlySet<string>; text: string } | undefined;
 
   function currentFor(revision: number): NonNullable<typeof current> {
     if (!current || current.revision !== revision) throw new Error(`scenario revision ${revision} is not loaded in the engine worker`);
@@ -104,7 +105,7 @@ export function createEngineApi(): EngineWorkerApi {
       const feed = topologyFeed(cluster);
       const firstNode = scenario.nodes[0]?.name;
       const views = firstNode ? { node: firstNode, views: nodeStateViews(cluster, firstNode) } : undefined;
-      current = { revision, cluster, feed, hns: loaded.hns, errors };
+      current = { revision, cluster, feed, hns: loaded.hns, errors, text };
       const compiled = { places: listPlaces(cluster), topology: feed.topology, ...(feed.collapsed ? { collapsed: true } : {}), firstNode: views };
       return { scenario, diagnostics, text, baseText, compiled, hns: loaded.hns.map((a) => ({ node: a.node, files: a.files })) };
     } catch (error) {
@@ -131,7 +132,7 @@ export function createEngineApi(): EngineWorkerApi {
     ipamView: (revision) => ({ revision, value: ipamViewOf(clusterFor(revision)) }),
     compareImportedHns: (revision) => ({ revision, value: compareImported(clusterFor(revision), currentFor(revision).hns) }),
     editText: editPatch,
-    editableModel: (revision) => ({ revision, value: editableModel(clusterFor(revision).scenario) }),
+    editableModel: (revision) => ({ revision, value: editableModel(clusterFor(revision).scenario, currentFor(revision).text) }),
     decodeShareUrl,
   };
 }

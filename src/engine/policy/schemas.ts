@@ -91,7 +91,4 @@ export type CalicoEntityInput = z.infer<typeof calicoEntity>;
 
 export const namespaceSchema = z.object({ metadata: metadata.extend({ labels }) });
 
-/** Whether an object's apiVersion is Calico's (projectcalico.org/…, also crd.projectcalico.org from a CRD dump). */
-export function isCalicoApi(apiVersion: unknown): boolean {
-  return typeof apiVersion === 'string' && /(^|\.)projectcalico\.org\//.test(apiVersion);
-}
+export { isCalicoApi } from '../model/policyApi';

@@ -108,7 +108,7 @@ function collect(objects: RawObject[], col: Collected, diags: Diagnostic[]): voi
  * `metadata.name` and `metadata.namespace` as the API server validates them
  * (names.ts); an object no cluster could hold is an error and is skipped.
  */
-function namesValid(kind: string, raw: RawObject, diags: Diagnostic[]): boolean {
+export function namesValid(kind: string, raw: RawObject, diags: Diagnostic[]): boolean {
   const md = raw.value.metadata;
   if (typeof md !== 'object' || md === null) return true;
   const { name, namespace } = md as Record<string, unknown>;

@@ -213,7 +213,8 @@ export function createWhatIfActions({ client, scenario, whatIf, actions, drafts,
       if (scenario.getState().text !== text) return false;
       const failed = answer.kind === 'error' ? answer.message : answer.kind === 'ok' && 'error' in answer.value ? answer.value.error : undefined;
       if (failed !== undefined || answer.kind !== 'ok' || 'error' in answer.value) {
-        whatIf.setState({ status: 'error', error: failed ?? 'the scenario changed meanwhile', errorDiagnostics: undefined });
+        const diagnostics = answer.kind === 'ok' && 'error' in answer.value ? answer.value.diagnostics : undefined;
+        whatIf.setState({ status: 'error', error: failed ?? 'the scenario changed meanwhile', errorDiagnostics: diagnostics });
         return false;
       }
       const patch = answer.value.patch;

@@ -1,6 +1,6 @@
 /**
  * "What if…": structured edits of the scenario (network settings, nodes,
- * pods, services, endpoints), undo/redo (buttons and Ctrl+Z / Ctrl+Shift+Z),
+ * pods, services, endpoints, NetworkPolicies), undo/redo (buttons and Ctrl+Z / Ctrl+Shift+Z),
  * reset to the preset, download as YAML, and the trace before vs after the
  * last change side by side with the differing steps listed.
  */
@@ -10,6 +10,7 @@ import { BEFORE_EDIT } from '../../state/compare/compareStore';
 import { useCompare, useCompareActions, useEditableModel, useInsight, useScenario, useTrace, useWhatIf, useWhatIfActions } from '../../state/hooks';
 import { EDITABLE_TEXT_LIMIT } from '../../edit/editableModel';
 import type { Edit } from '../../edit/edits';
+import { policyLabel } from '../../edit/policies';
 import { diffTraces } from '../../traceViews/stepDiff';
 import { downloadName } from '../../state/whatIf/whatIfStore';
 import { HistoryCompare } from '../compare/HistoryCompare';
@@ -18,16 +19,18 @@ import { Section } from '../Section';
 import { primaryButton, secondaryButton } from './controls';
 import { NetworkForm } from './NetworkForm';
 import { NodesForm, PodsForm, ServicesForm } from './ObjectForms';
+import { PoliciesForm } from './PoliciesForm';
 import { useUndoKeys } from './useUndoKeys';
 
-type Tab = 'network' | 'nodes' | 'pods' | 'services';
-const TABS: readonly Tab[] = ['network', 'nodes', 'pods', 'services'];
+type Tab = 'network' | 'nodes' | 'pods' | 'services' | 'policies';
+const TABS: readonly Tab[] = ['network', 'nodes', 'pods', 'services', 'policies'];
 
 /** The i18n params describing an edit (`whatIf.edits.<op>`). */
 export function editParams(e: Edit): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(e)) if (typeof v === 'string' || typeof v === 'number') out[k] = String(v);
+  for (const [k, v] of Object.entries(e)) if ((typeof v === 'string' || typeof v === 'number') && k !== 'yaml') out[k] = String(v);
   if (e.op === 'setPool') out.name = e.pool.name;
+  if (e.op === 'replacePolicy' || e.op === 'removePolicy') out.policy = policyLabel(e.policy);
   return out;
 }
 
@@ -188,6 +191,7 @@ export function WhatIfPanel() {
         {model && tab === 'nodes' && <NodesForm model={model} apply={apply} busy={busy} />}
         {model && tab === 'pods' && <PodsForm model={model} ipam={ipam} apply={apply} busy={busy} />}
         {model && tab === 'services' && <ServicesForm model={model} apply={apply} busy={busy} />}
+        {model && tab === 'policies' && <PoliciesForm model={model} edit={actions.edit} busy={busy} />}
       </div>
     </Section>
   );
