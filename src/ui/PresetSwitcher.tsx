@@ -1,7 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useActions, useScenario } from '../state/hooks';
+import { useMediaQuery } from './useMediaQuery';
 
-/** Chooses one of the engine's preset scenarios; titles and descriptions (as the label's tooltip, to keep the toolbar one line) come from the catalogues (`preset.<name>.*`). */
+/**
+ * Chooses one of the engine's preset scenarios; titles and descriptions come
+ * from the catalogues (`preset.<name>.*`). On screens narrower than 2xl the
+ * options show the preset's name only, with its title and description as the
+ * tooltip: "name — title" was cut mid-word at 1366 px (in Russian most), and
+ * the toolbar must stay one row.
+ */
 export function PresetSwitcher() {
   const { t } = useTranslation();
   const presets = useScenario((s) => s.presets);
@@ -9,9 +16,12 @@ export function PresetSwitcher() {
   const { selectPreset } = useActions();
   const options = presets.length > 0 ? presets : [{ name: presetName, title: presetName, description: '' }];
   const current = options.find((p) => p.name === presetName);
+  const wide = useMediaQuery('(min-width: 96rem)');
+  const title = (p: { name: string; title: string }) => t(`preset.${p.name}.title`, { defaultValue: p.title });
+  const tooltip = current && [title(current), current.description ? t(`preset.${current.name}.description`, { defaultValue: current.description }) : ''].filter(Boolean).join(' — ');
   return (
     <div className="flex flex-col">
-      <label className="flex items-center gap-2" title={current?.description ? t(`preset.${current.name}.description`, { defaultValue: current.description }) : undefined}>
+      <label className="flex items-center gap-2" title={tooltip}>
         <span className="sr-only 2xl:not-sr-only">{t('preset.label')}</span>
         <select
           data-testid="preset"
@@ -21,7 +31,7 @@ export function PresetSwitcher() {
         >
           {options.map((preset) => (
             <option key={preset.name} value={preset.name}>
-              {preset.name} — {t(`preset.${preset.name}.title`, { defaultValue: preset.title })}
+              {wide ? `${preset.name} — ${title(preset)}` : preset.name}
             </option>
           ))}
         </select>

@@ -2,15 +2,15 @@
  * The packet on the canvas: moves along `points` with a d3 transition (one
  * segment after another, time by distance), or jumps to the last point when
  * motion is reduced. Rendered in flow coordinates (inside ViewportPortal).
- * The tag sits just right of the acting element (`reach` right of its
- * centre), so neither its own label nor the one above it is covered; where
- * that would pass `maxX` (the drawing's right edge, where the view is fitted:
- * the rightmost node) it sits just left of the element instead, so a VXLAN
- * envelope is never cut off and the acting part's name stays readable.
+ * The tag sits beside the acting element where it covers no label's text and
+ * stays inside the drawing (`placeTag`): the labels are measured in the page
+ * after render, since their width depends on the font and the language.
  */
 import { select } from 'd3';
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import type { Box } from './layout';
 import type { Point } from './route';
+import { placeTag } from './tagPlacement';
 
 const PX_PER_MS = 0.9;
 
@@ -23,7 +23,7 @@ function Token({ proto, encap, reply }: { proto: string; encap?: string; reply: 
   if (!encap) return inner;
   return (
     <span className="flex items-center gap-1 rounded-lg border-2 border-dashed border-emerald-800 bg-emerald-100 py-0.5 pr-0.5 pl-1.5 text-emerald-950" data-testid="packet-envelope">
-      <span className="text-sm">{encap}</span>
+      <span>{encap}</span>
       {inner}
     </span>
   );
@@ -36,22 +36,45 @@ interface Props {
   proto: string;
   encap?: string;
   reply: boolean;
-  reach: number;
-  /** The right edge of the drawing in flow units: the tag ends before it. */
-  maxX: number;
+  /** The acting element's box in flow units. */
+  acting: Box;
+  /** The drawing's box in flow units: the tag stays inside it. */
+  bounds: Box;
 }
 
-export function PacketMarker({ points, reduceMotion, speed, proto, encap, reply, reach, maxX }: Props) {
+/** The boxes of the topology's label text in flow units, read from the page (`root` is the xyflow pane). */
+function labelBoxes(root: Element): Box[] {
+  const viewport = root.querySelector('.react-flow__viewport');
+  if (!viewport) return [];
+  const m = new DOMMatrix(getComputedStyle(viewport).transform);
+  const origin = root.getBoundingClientRect();
+  const zoom = m.a || 1;
+  const out: Box[] = [];
+  const range = document.createRange();
+  const walker = document.createTreeWalker(root.querySelector('.react-flow__nodes') ?? root, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (!n.textContent?.trim()) continue;
+    range.selectNodeContents(n);
+    for (const r of range.getClientRects()) {
+      if (r.width > 0) out.push({ x: (r.left - origin.left - m.e) / zoom, y: (r.top - origin.top - m.f) / zoom, w: r.width / zoom, h: r.height / zoom });
+    }
+  }
+  return out;
+}
+
+export function PacketMarker({ points, reduceMotion, speed, proto, encap, reply, acting, bounds }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const tag = useRef<HTMLDivElement>(null);
   const last = points.at(-1);
   // Measured after render: the tag's width depends on the protocol and the envelope.
   useLayoutEffect(() => {
     const el = tag.current;
-    if (!el || !last) return;
-    const fits = last.x + reach + 4 + el.offsetWidth <= maxX - 4;
-    el.style.marginLeft = `${fits ? reach + 4 : -(reach + 4 + el.offsetWidth)}px`;
-  }, [last, reach, maxX, proto, encap]);
+    const root = el?.closest('.react-flow');
+    if (!el || !last || !root) return;
+    const spot = placeTag(acting, { w: el.offsetWidth, h: el.offsetHeight }, labelBoxes(root), bounds);
+    el.style.marginLeft = `${spot.x - last.x}px`;
+    el.style.marginTop = `${spot.y - last.y}px`;
+  }, [last, acting, bounds, proto, encap]);
   useEffect(() => {
     const el = ref.current;
     const last = points.at(-1);
@@ -77,7 +100,7 @@ export function PacketMarker({ points, reduceMotion, speed, proto, encap, reply,
   if (!last) return null;
   return (
     <div ref={ref} data-testid="packet-marker" aria-hidden="true" className="pointer-events-none absolute top-0 left-0 z-10" style={{ transform: at(last) }}>
-      <div ref={tag} style={{ marginLeft: reach + 4 }} className="flex -translate-y-1/2 font-mono text-base font-bold whitespace-nowrap shadow-lg" data-part={reply ? 'reply' : 'request'}>
+      <div ref={tag} className="flex w-max font-mono text-base font-bold whitespace-nowrap shadow-lg" data-part={reply ? 'reply' : 'request'}>
         <Token proto={proto} encap={encap} reply={reply} />
       </div>
     </div>

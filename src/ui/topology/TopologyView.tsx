@@ -52,7 +52,7 @@ export function TopologyView({ topology }: { topology: Topology }) {
 
   const label = item ? packetLabel(item.step.after) : undefined;
   const activeBox = layout.byId.get(marks.active ?? '')?.abs;
-  const reach = (activeBox?.w ?? 0) / 2;
+  const bounds = useMemo(() => ({ x: 0, y: 0, w: layout.width, h: layout.height }), [layout]);
   return (
     <div className="h-full w-full" data-testid="topology" aria-label={t('topology.label')} role="figure">
       <ReactFlow
@@ -76,7 +76,7 @@ export function TopologyView({ topology }: { topology: Topology }) {
         <Controls showInteractive={false} />
         <ViewportPortal>
           <Trail segments={trail} />
-          {label && <PacketMarker points={points} reduceMotion={reduceMotion} speed={speed} reach={reach} maxX={layout.width} proto={label.proto} encap={label.encap} reply={item?.part === 'reply'} />}
+          {label && activeBox && <PacketMarker points={points} reduceMotion={reduceMotion} speed={speed} acting={activeBox} bounds={bounds} proto={label.proto} encap={label.encap} reply={item?.part === 'reply'} />}
         </ViewportPortal>
       </ReactFlow>
     </div>

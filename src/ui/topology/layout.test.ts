@@ -35,4 +35,18 @@ describe('layoutTopology', () => {
     expect([...perRow.values()].sort()).toEqual([1, 2]);
     for (const p of pods) expect(p.abs.w).toBeGreaterThan(130);
   });
+
+  it('gives each cali veth a row of its own, as wide as the node, so a 15-character name is drawn whole', () => {
+    const node = 'node:linux';
+    const el = (id: string, role: TopoElement['role'], label: string, parent?: string): TopoElement => ({ id, role, label, machine: 'linux', os: 'linux', ...(parent ? { parent } : {}) });
+    const names = ['cali4f041ee7e6d', 'cali5adc4ab1f02'];
+    const layout = layoutTopology({
+      elements: [el(node, 'node', 'linux'), ...names.flatMap((n, i) => [el(`${node}/pod:demo/p${i}`, 'pod', `demo/p${i}`, node), el(`${node}/veth:${n}`, 'veth', n, node)])],
+      edges: [],
+    });
+    const veths = layout.placed.filter((p) => p.element.role === 'veth');
+    expect(new Set(veths.map((v) => v.abs.y)).size).toBe(2);
+    // 15 monospace characters of the veth's 18 px label (0.6 em each) and its padding.
+    for (const v of veths) expect(v.abs.w).toBeGreaterThan(15 * 18 * 0.6 + 12);
+  });
 });

@@ -3,7 +3,8 @@
  * stacked in packet order (pods on top, the NIC at the bottom), the node
  * network as a bus below them, and the gateway, the outside client and the
  * internet host under the bus. At most two pods share a row, so their names
- * fit. In a vSwitch the VFP flow cache comes first, above the layers, as in
+ * fit; each veth has a row of its own, since a cali veth's name is 15
+ * characters (the kernel's limit) and two side by side were cut. In a vSwitch the VFP flow cache comes first, above the layers, as in
  * the seed's diagram: a packet of a known flow meets the cache and skips the
  * layers. Pure: topology in, boxes (absolute and
  * relative to their parent) out. Sizes are in flow units (px at zoom 1).
@@ -48,7 +49,7 @@ const HOST_H = 78;
 
 type Rows = TopoElement[][];
 
-/** Pods (and their veths) per row: three in a row truncate their names. */
+/** Pods per row: three in a row truncate their names. */
 const PODS_PER_ROW = 2;
 
 function chunks<T>(list: T[], size: number): T[][] {
@@ -60,7 +61,7 @@ function chunks<T>(list: T[], size: number): T[][] {
 /** The rows of a node's parts, top to bottom, in the order a packet meets them. */
 function nodeRows(parts: TopoElement[]): Rows {
   const of = (...roles: TopoElement['role'][]) => parts.filter((p) => roles.includes(p.role));
-  return [...chunks(of('pod', 'compartment'), PODS_PER_ROW), ...chunks(of('veth'), PODS_PER_ROW), of('routing'), of('nft'), of('conntrack'), of('vxlan'), of('vswitch'), of('vethernet'), of('nic')].filter((r) => r.length > 0);
+  return [...chunks(of('pod', 'compartment'), PODS_PER_ROW), ...of('veth').map((v) => [v]), of('routing'), of('nft'), of('conntrack'), of('vxlan'), of('vswitch'), of('vethernet'), of('nic')].filter((r) => r.length > 0);
 }
 
 /** A vSwitch's chips top to bottom: the flow cache first (the seed: «кэш потоков VFP ── поток известен ──►»), then the layers in order. */
