@@ -7,6 +7,7 @@
  * PerformanceObserver from page start; the longest of each phase is printed.
  */
 import type { Page } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
 import { generateClusterYaml } from '../src/engine/testing/generate';
 import { expect, openLab, test } from './fixtures';
 
@@ -41,6 +42,10 @@ test('a 1,000-node cluster opens within 5 s without a main-thread task over 50 m
   test.setTimeout(240_000);
   await recordLongTasks(page);
   const app = await openLab(page);
+  // SCALE_PROFILE=file: a CPU profile of the main thread from here to the end, to find what the long tasks are.
+  const profile = process.env.SCALE_PROFILE ? await page.context().newCDPSession(page) : undefined;
+  await profile?.send('Profiler.enable');
+  await profile?.send('Profiler.start');
   const figures: Record<string, number> = {};
 
   // Open: from handing the file to the page until the collapsed topology is drawn and the flow picker answers.
@@ -83,6 +88,7 @@ test('a 1,000-node cluster opens within 5 s without a main-thread task over 50 m
   figures.editLongestTask = await longestBetween(page, editStart, editEnd);
 
   console.log(`scale (1,000 nodes): ${JSON.stringify(figures)}`);
+  if (profile) writeFileSync(process.env.SCALE_PROFILE!, JSON.stringify((await profile.send('Profiler.stop')).profile));
   expect.soft(figures.openMs, 'time to open').toBeLessThanOrEqual(OPEN_MS);
   expect.soft(figures.openLongestTask, 'longest task while opening').toBeLessThanOrEqual(LONG_TASK_MS);
   expect.soft(figures.traceLongestTask, 'longest task while a trace plays').toBeLessThanOrEqual(LONG_TASK_MS);
