@@ -165,7 +165,7 @@ function routeLayer(input: VfpCompileInput, ep: HnsEndpoint | undefined): VfpLay
     rules.push({ id: `ROUTE_${p.DestinationPrefix}`, priority: 300, direction: 'out', match: { dst }, action: { type: 'route-host' }, hns: json(p), source: 'C29 cni.conf.template (ROUTE NeedEncap per service CIDR); C25 (ROUTE <node IP>/32 for node ports)' });
   }
   if (mode === 'l2bridge') {
-    rules.push({ id: `MAC_REWRITE_${input.hostMac}`, priority: 1000, direction: 'out', match: {}, action: { type: 'mac-rewrite', srcMac: input.hostMac }, hns: json({ Type: 'L2Bridge', Name: net.Name, SourceMac: net.SourceMac }), source: 'M2/K6: l2bridge rewrites the container MAC to the host MAC; cross-subnet traffic is routed by the host' });
+    rules.push({ id: `MAC_REWRITE_${input.hostMac}`, priority: 1000, direction: 'out', match: {}, action: { type: 'mac-rewrite', srcMac: input.hostMac }, hns: json({ Name: net.Name, Type: 'L2Bridge' }), source: 'M2/K6: l2bridge rewrites the container MAC to the host MAC; cross-subnet traffic is routed by the host' });
   } else {
     rules.push({ id: 'DEFAULT_ROUTE_HOST', priority: 1000, direction: 'out', match: {}, action: { type: 'route-host' }, hns: json({ NextHop: net.Subnets[0]?.GatewayAddress, DestinationPrefix: '0.0.0.0/0' }), source: 'M2: traffic leaving the overlay is routed through the management vNIC', assumption: true });
   }
