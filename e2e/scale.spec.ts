@@ -14,6 +14,9 @@ import { expect, openLab, test } from './fixtures';
 const OPEN_MS = 5_000;
 const LONG_TASK_MS = 50;
 
+// Playwright's trace snapshots and screenshots walk the whole page on the main thread: they would be the long tasks measured.
+test.use({ trace: 'off', screenshot: 'off' });
+
 const yaml = generateClusterYaml({ nodes: 1000, podsPerNode: 10, services: 10, endpointsPerService: 10, vxlanMode: 'Always', twoSubnets: false, natOutgoing: true, windowsEvery: 10 });
 
 interface Watch {
@@ -39,7 +42,7 @@ async function longestBetween(page: Page, from: number, to: number): Promise<num
 }
 
 test('a 1,000-node cluster opens within 5 s without a main-thread task over 50 ms; tracing and an edit stay under 50 ms', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   await recordLongTasks(page);
   const app = await openLab(page);
   // SCALE_PROFILE=file: a CPU profile of the main thread from here to the end, to find what the long tasks are.
@@ -47,48 +50,50 @@ test('a 1,000-node cluster opens within 5 s without a main-thread task over 50 m
   await profile?.send('Profiler.enable');
   await profile?.send('Profiler.start');
   const figures: Record<string, number> = {};
+  try {
+    // Open: from handing the file to the page until the collapsed topology is drawn and the flow picker answers.
+    await page.getByTestId('import-files').setInputFiles({ name: 'gen-1000.yaml', mimeType: 'text/yaml', buffer: Buffer.from(yaml) });
+    const openStart = await now(page);
+    await expect(page.getByTestId('import-status')).toContainText('Imported 1 file(s)', { timeout: 120_000 });
+    await expect(app.topology).toHaveAttribute('data-collapsed', 'true');
+    await expect(page.getByTestId('node-tiles').locator('li')).not.toHaveCount(0);
+    await app.openDrawer('flow');
+    await page.getByTestId('trace-src').fill('pod:gen/pod-0-0');
+    await expect(page.getByTestId('trace-src')).toHaveValue('pod:gen/pod-0-0');
+    const openEnd = await now(page);
+    figures.openMs = Math.round(openEnd - openStart);
+    figures.openLongestTask = await longestBetween(page, openStart, openEnd);
+    console.log(`open: ${figures.openMs} ms, longest task ${figures.openLongestTask} ms`);
 
-  // Open: from handing the file to the page until the collapsed topology is drawn and the flow picker answers.
-  await page.getByTestId('import-files').setInputFiles({ name: 'gen-1000.yaml', mimeType: 'text/yaml', buffer: Buffer.from(yaml) });
-  const openStart = await now(page);
-  await expect(page.getByTestId('import-status')).toContainText('Imported 1 file(s)', { timeout: 120_000 });
-  await expect(app.topology).toHaveAttribute('data-collapsed', 'true');
-  await expect(page.getByTestId('node-tiles').locator('li')).not.toHaveCount(0);
-  await app.openDrawer('flow');
-  await page.getByTestId('trace-src').fill('pod:gen/pod-0-0');
-  await expect(page.getByTestId('trace-src')).toHaveValue('pod:gen/pod-0-0');
-  const openEnd = await now(page);
-  figures.openMs = Math.round(openEnd - openStart);
-  figures.openLongestTask = await longestBetween(page, openStart, openEnd);
-  console.log(`open: ${figures.openMs} ms, longest task ${figures.openLongestTask} ms`);
+    // Trace and play: a pod on a Linux node to a pod on a Windows node, played to its end.
+    const traceStart = await now(page);
+    await app.trace('pod:gen/pod-1-0', 'pod:gen/pod-990-4', 'tcp');
+    console.log(`trace asked after ${Math.round((await now(page)) - traceStart)} ms`);
+    await expect(app.verdict).toHaveAttribute('data-verdict', 'delivered', { timeout: 60_000 });
+    await page.getByTestId('play').first().click();
+    await expect(page.getByTestId('play').first()).toHaveAttribute('aria-label', 'Play', { timeout: 60_000 });
+    const traceEnd = await now(page);
+    figures.traceLongestTask = await longestBetween(page, traceStart, traceEnd);
+    console.log(`trace and play: longest task ${figures.traceLongestTask} ms`);
 
-  // Trace and play: a pod on a Linux node to a pod on a Windows node, played to its end.
-  const traceStart = await now(page);
-  await app.trace('pod:gen/pod-1-0', 'pod:gen/pod-990-4', 'tcp');
-  console.log(`trace asked after ${Math.round((await now(page)) - traceStart)} ms`);
-  await expect(app.verdict).toHaveAttribute('data-verdict', 'delivered', { timeout: 60_000 });
-  await page.getByTestId('play').first().click();
-  await expect(page.getByTestId('play').first()).toHaveAttribute('aria-label', 'Play', { timeout: 60_000 });
-  const traceEnd = await now(page);
-  figures.traceLongestTask = await longestBetween(page, traceStart, traceEnd);
-  console.log(`trace and play: longest task ${figures.traceLongestTask} ms`);
+    // Edit: the pool's encapsulation from the what-if drawer; the flow is traced again on the changed cluster.
+    await app.openDrawer('whatIf');
+    const encapsulation = page.getByTestId('pool-pool').getByTestId('pool-encapsulation');
+    await expect(encapsulation).toBeVisible({ timeout: 60_000 });
+    const editStart = await now(page);
+    await encapsulation.selectOption('VXLANCrossSubnet');
+    await expect(page.getByTestId('what-if-status')).toContainText('1', { timeout: 240_000 });
+    // Applied, recompiled and traced again: undo is offered once the page is no longer busy.
+    await expect(page.getByTestId('what-if-undo')).toBeEnabled({ timeout: 240_000 });
+    await expect(app.verdict).toHaveAttribute('data-verdict', 'delivered', { timeout: 60_000 });
+    const editEnd = await now(page);
+    figures.editMs = Math.round(editEnd - editStart);
+    figures.editLongestTask = await longestBetween(page, editStart, editEnd);
 
-  // Edit: the pool's encapsulation from the what-if drawer; the flow is traced again on the changed cluster.
-  await app.openDrawer('whatIf');
-  const encapsulation = page.getByTestId('pool-pool').getByTestId('pool-encapsulation');
-  await expect(encapsulation).toBeVisible({ timeout: 60_000 });
-  const editStart = await now(page);
-  await encapsulation.selectOption('VXLANCrossSubnet');
-  await expect(page.getByTestId('what-if-status')).toContainText('1', { timeout: 120_000 });
-  // Applied, recompiled and traced again: undo is offered once the page is no longer busy.
-  await expect(page.getByTestId('what-if-undo')).toBeEnabled({ timeout: 120_000 });
-  await expect(app.verdict).toHaveAttribute('data-verdict', 'delivered', { timeout: 60_000 });
-  const editEnd = await now(page);
-  figures.editMs = Math.round(editEnd - editStart);
-  figures.editLongestTask = await longestBetween(page, editStart, editEnd);
-
+  } finally {
+    if (profile) writeFileSync(process.env.SCALE_PROFILE!, JSON.stringify((await profile.send('Profiler.stop')).profile));
+  }
   console.log(`scale (1,000 nodes): ${JSON.stringify(figures)}`);
-  if (profile) writeFileSync(process.env.SCALE_PROFILE!, JSON.stringify((await profile.send('Profiler.stop')).profile));
   expect.soft(figures.openMs, 'time to open').toBeLessThanOrEqual(OPEN_MS);
   expect.soft(figures.openLongestTask, 'longest task while opening').toBeLessThanOrEqual(LONG_TASK_MS);
   expect.soft(figures.traceLongestTask, 'longest task while a trace plays').toBeLessThanOrEqual(LONG_TASK_MS);
