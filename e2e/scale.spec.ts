@@ -82,7 +82,6 @@ test('a 1,000-node cluster opens within 5 s without a main-thread task over 50 m
     await expect(encapsulation).toBeVisible({ timeout: 60_000 });
     const editStart = await now(page);
     await encapsulation.selectOption('VXLANCrossSubnet');
-    await expect(page.getByTestId('what-if-status')).toContainText('1', { timeout: 240_000 });
     // Applied, recompiled and traced again: undo is offered once the page is no longer busy.
     await expect(page.getByTestId('what-if-undo')).toBeEnabled({ timeout: 240_000 });
     await expect(app.verdict).toHaveAttribute('data-verdict', 'delivered', { timeout: 60_000 });
