@@ -10,6 +10,7 @@ import { FELIX_VXLAN_PORT, FELIX_VXLAN_VNI } from '../engine/model/felixDefaults
 import type { EndpointSliceSpec, NodeSpec, Scenario } from '../engine/index';
 import { KNOWN_WINDOWS_BUILDS, parseWindowsBuild, releaseOf, type WindowsRelease } from '../engine/model/windowsBuilds';
 import type { PoolRef } from './network';
+import { flannelSettings } from '../engine/model/flannel';
 
 /**
  * Above this size (characters) the edit forms are off: a dump of thousands
@@ -103,8 +104,9 @@ export function editableModel(s: Scenario): EditableModel {
     model.felix = { vni: unlessDefault(calico.vxlanVNI, FELIX_VXLAN_VNI), port: unlessDefault(calico.vxlanPort, FELIX_VXLAN_PORT) };
   }
   if (model.winkernel) model.enableDSR = s.kubeProxy.winkernel.enableDSR;
-  if (s.flannel) {
-    const b = s.flannel.backend;
+  const flannel = flannelSettings(s);
+  if (flannel) {
+    const b = flannel.backend;
     model.flannel = { type: b.type, ...(b.type === 'vxlan' ? { vni: b.vni, port: b.port } : {}), directRouting: b.directRouting };
   }
   return model;

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { loadPreset } from '../presets/catalog';
 import { loadScenarioText } from '../scenario/load';
 import { compileScenario, nodeStateViews } from '../trace/cluster';
-import { LINUX_CNIS } from '../linux/cni/registry';
+import { calicoPlugin } from '../linux/cni/calico/plugin';
+import { flannelSettings } from '../model/flannel';
 import { LINUX_PROXIES } from '../linux/proxy/registry';
 import { decideDatapath, IMPLEMENTED } from './datapath';
 
@@ -53,7 +54,7 @@ describe('decideDatapath', () => {
 
   it('Calico without an Installation runs the iptables dataplane; what is not implemented says how it is modelled', () => {
     const { scenario: s } = scenario('');
-    const d = decideDatapath(s!, { name: 'n1', os: 'linux' }, { linuxDataplanes: { calico: ['nftables'], flannel: ['nftables'] }, linuxProxies: [] });
+    const d = decideDatapath(s!, { name: 'n1', os: 'linux' }, [{ ...calicoPlugin, dataplanes: ['nftables'] }], { linuxProxies: [] });
     expect(d.cni.value).toBe('calico');
     expect(d.dataplane).toMatchObject({ value: 'iptables', modelledAs: 'nftables' });
     expect(d.proxy).toMatchObject({ value: 'kube-proxy-iptables', modelledAs: 'kube-proxy-nftables' });
@@ -63,7 +64,7 @@ describe('decideDatapath', () => {
     const s = loadPreset('flannel-vxlan').scenario!;
     const d = decideDatapath(s, { name: 'node-1', os: 'linux' });
     expect(d.cni.value).toBe('flannel');
-    expect(d.dataplane.value).toBe(s.flannel!.enableNFTables ? 'nftables' : 'iptables');
+    expect(d.dataplane.value).toBe(flannelSettings(s)!.enableNFTables ? 'nftables' : 'iptables');
   });
 
   it('every node state carries its datapath, and the `datapath` view prints it', () => {
@@ -99,8 +100,7 @@ describe('the presets issue 14 names', () => {
 });
 
 describe('registries', () => {
-  it('IMPLEMENTED lists exactly the Linux proxies and CNIs the registries build', () => {
+  it('IMPLEMENTED lists exactly the Linux proxies the registry builds', () => {
     expect([...IMPLEMENTED.linuxProxies].sort()).toEqual(Object.keys(LINUX_PROXIES).sort());
-    expect(Object.keys(IMPLEMENTED.linuxDataplanes).sort()).toEqual(Object.keys(LINUX_CNIS).sort());
   });
 });

@@ -1,6 +1,7 @@
 /**
  * One decision per node: which datapath it runs. A node's datapath is its CNI
- * (Calico, flannel) × the Linux dataplane that CNI programs (nftables or
+ * (a plug-in of linux/cni/registry.ts, which detects itself in the scenario)
+ * × the Linux dataplane that CNI programs (nftables or
  * iptables; on Windows always HNS) × the service proxy (kube-proxy nftables,
  * iptables or winkernel). It is decided here, once, from the scenario's
  * objects, and every compiler reads it from the cluster view
@@ -12,9 +13,12 @@
  * VPP dataplanes, flannel's iptables rules are drawn with nftables tables);
  * the state view says so.
  */
+import { CNI_PLUGINS } from '../linux/cni/registry';
+import type { CniPlugin } from '../linux/cni/plugin';
 import type { NodeOs, Scenario } from '../model/scenario';
 
-export type CniName = 'calico' | 'flannel';
+/** A CNI plug-in's name (linux/cni/registry.ts lists them). */
+export type CniName = string;
 export type LinuxDataplane = 'nftables' | 'iptables' | 'bpf' | 'vpp';
 export type Dataplane = LinuxDataplane | 'hns';
 export type ServiceProxyName = 'kube-proxy-nftables' | 'kube-proxy-iptables' | 'kube-proxy-ipvs' | 'winkernel';
@@ -36,56 +40,37 @@ export interface Datapath {
   proxy: DatapathChoice<ServiceProxyName>;
 }
 
-/** The Linux dataplanes and service proxies the engine builds (the registries in linux/cni and linux/proxy). */
+/**
+ * The service proxies the engine builds (linux/proxy/registry.ts); each CNI
+ * plug-in lists its own Linux dataplanes (`CniPlugin.dataplanes`).
+ */
 export interface ImplementedDatapaths {
-  linuxDataplanes: { calico: readonly LinuxDataplane[]; flannel: readonly LinuxDataplane[] };
   linuxProxies: readonly ServiceProxyName[];
 }
 
-/**
- * What is modelled today. Calico has its nftables and its iptables dataplane;
- * flannel's rules are drawn as nftables tables (marked an assumption without EnableNFTables);
- * kube-proxy has both its nftables and its iptables proxier.
- */
+/** What is modelled today: kube-proxy's nftables and its iptables proxier. */
 export const IMPLEMENTED: ImplementedDatapaths = {
-  linuxDataplanes: { calico: ['nftables', 'iptables'], flannel: ['nftables'] },
   linuxProxies: ['kube-proxy-nftables', 'kube-proxy-iptables'],
 };
 
 /**
- * The cluster's CNI. flannel when the flannel ConfigMap is present and no
- * Calico pool is enabled (a flannel cluster may still carry Calico CRDs);
- * otherwise Calico — also when neither is configured (assumption: the seed's
- * clusters run Calico).
+ * The cluster's CNI: the first plug-in (registry order) whose detection is
+ * not weak, else the first weak one, else the first plug-in (assumption: the
+ * seed's clusters run Calico).
  */
-export function clusterCni(s: Scenario): Omit<DatapathChoice<CniName>, 'modelledAs'> {
-  const calicoPools = (s.calico?.pools ?? []).some((p) => !p.disabled);
-  if (s.flannel && !calicoPools) return { value: 'flannel', from: 'ConfigMap kube-flannel/kube-flannel-cfg (net-conf.json), no enabled Calico IPPool' };
-  if (s.calico) return { value: 'calico', from: calicoPools ? 'Calico IPPool / Installation ipPools' : 'Calico Installation (no enabled IPPool)' };
-  return { value: 'calico', from: 'assumption: no CNI configuration in the scenario; Calico as in the seed' };
+export function clusterCni(s: Scenario, plugins: readonly [CniPlugin, ...CniPlugin[]] = CNI_PLUGINS): { plugin: CniPlugin; from: string } {
+  let weak: { plugin: CniPlugin; from: string } | undefined;
+  for (const plugin of plugins) {
+    const d = plugin.detect(s);
+    if (d && !d.weak) return { plugin, from: d.from };
+    if (d && !weak) weak = { plugin, from: d.from };
+  }
+  return weak ?? { plugin: plugins[0], from: `assumption: no CNI configuration in the scenario; ${plugins[0].title} as in the seed` };
 }
 
-/**
- * Linux dataplane of the CNI.
- * - Calico: Installation `calicoNetwork.linuxDataplane`; the operator's default
- *   is Iptables, and a manifest install without an Installation runs the
- *   iptables dataplane too (FelixConfiguration bpfEnabled/nftablesMode unset).
- *   @see tigera/operator api/v1 installation_types.go (LinuxDataplaneIptables default)
- * - flannel: net-conf.json `EnableNFTables` (flannel ≥ v0.25), else iptables.
- *   @see flannel-io/flannel pkg/trafficmngr (iptables, nftables)
- */
-function linuxDataplane(s: Scenario, cni: CniName): Omit<DatapathChoice<LinuxDataplane>, 'modelledAs'> {
-  if (cni === 'flannel') {
-    return s.flannel?.enableNFTables
-      ? { value: 'nftables', from: 'flannel net-conf.json EnableNFTables: true' }
-      : { value: 'iptables', from: 'flannel net-conf.json without EnableNFTables (flannel default: iptables)' };
-  }
-  const d = s.calico?.linuxDataplane;
-  const value: LinuxDataplane = d === 'Nftables' ? 'nftables' : d === 'BPF' ? 'bpf' : d === 'VPP' ? 'vpp' : 'iptables';
-  const from = s.calico?.installation
-    ? `Installation "${s.calico.installation.name}" spec.calicoNetwork.linuxDataplane: ${d ?? 'Iptables'}${s.calico.linuxDataplaneGiven ? '' : ' (operator default)'}`
-    : 'no Installation: a manifest install runs Felix in iptables mode';
-  return { value, from };
+/** The plug-in of a decided CNI name (the first one for a name no plug-in has). */
+export function cniPlugin(name: CniName, plugins: readonly [CniPlugin, ...CniPlugin[]] = CNI_PLUGINS): CniPlugin {
+  return plugins.find((p) => p.name === name) ?? plugins[0];
 }
 
 /**
@@ -105,25 +90,31 @@ function linuxProxy(s: Scenario): Omit<DatapathChoice<ServiceProxyName>, 'modell
 }
 
 /** Decides one node's datapath from the scenario. Never throws. */
-export function decideDatapath(s: Scenario, node: { name: string; os: NodeOs }, implemented: ImplementedDatapaths = IMPLEMENTED): Datapath {
-  const cni = clusterCni(s);
+export function decideDatapath(
+  s: Scenario,
+  node: { name: string; os: NodeOs },
+  plugins: readonly [CniPlugin, ...CniPlugin[]] = CNI_PLUGINS,
+  implemented: ImplementedDatapaths = IMPLEMENTED,
+): Datapath {
+  const chosen = clusterCni(s, plugins);
+  const cni: DatapathChoice<CniName> = { value: chosen.plugin.name, from: chosen.from, modelledAs: chosen.plugin.name };
   if (node.os === 'windows') {
     return {
       node: node.name,
       os: 'windows',
-      cni: { ...cni, modelledAs: cni.value },
+      cni,
       dataplane: { value: 'hns', from: 'Windows: HNS objects executed by VFP', modelledAs: 'hns' },
       proxy: { value: 'winkernel', from: 'KubeProxyConfiguration mode: kernelspace (the only Windows proxier)', modelledAs: 'winkernel' },
     };
   }
-  const dp = linuxDataplane(s, cni.value);
-  const dpModelled: LinuxDataplane = implemented.linuxDataplanes[cni.value].includes(dp.value) ? dp.value : 'nftables';
+  const dp = chosen.plugin.linuxDataplane(s);
+  const dpModelled: LinuxDataplane = chosen.plugin.dataplanes.includes(dp.value) ? dp.value : chosen.plugin.dataplanes[0];
   const proxy = linuxProxy(s);
   const proxyModelled: ServiceProxyName = implemented.linuxProxies.includes(proxy.value) ? proxy.value : 'kube-proxy-nftables';
   return {
     node: node.name,
     os: 'linux',
-    cni: { ...cni, modelledAs: cni.value },
+    cni,
     dataplane: { ...dp, modelledAs: dpModelled },
     proxy: { ...proxy, modelledAs: proxyModelled },
   };

@@ -33,6 +33,7 @@ import { cidrContains, cidrSize, intToIp, ipToInt, parseCidr, prefixOf, type Cid
 import { flannelVtepMac, hypervMac } from '../model/macs';
 import type { NodeSpec, Scenario } from '../model/scenario';
 import type { IpamState } from './blocks';
+import { flannelSettings } from '../model/flannel';
 
 /** flannel's default lease size (SubnetLen) for an IPv4 Network. */
 export const FLANNEL_SUBNET_LEN = 24;
@@ -64,7 +65,7 @@ export function firstPodOffset(os: NodeSpec['os']): number {
 export function computeFlannelLeases(s: Scenario, diags: Diagnostic[]): FlannelLeases {
   const state: IpamState = { blocks: [], blockOfNode: new Map(), tunnelAddr: new Map(), podIP: new Map(), borrowed: [] };
   const out: FlannelLeases = { ipam: state, leaseOfNode: new Map(), vtepMac: new Map() };
-  const f = s.flannel;
+  const f = flannelSettings(s);
   const network = f && parseCidr(f.network);
   if (!f || !network) return out;
   const taken = new Set<number>();

@@ -1,14 +1,14 @@
 /**
  * Compiles one Linux node of the scenario into LinuxNodeState. The node's
  * datapath (view.datapathOf, decided once in datapath/datapath.ts) picks the
- * CNI (cni/registry.ts: Calico or flannel) and the service proxy
+ * CNI (a plug-in of cni/registry.ts: Calico, flannel, …) and the service proxy
  * (proxy/registry.ts: kube-proxy nftables or iptables); this file only
  * assembles what they return around the host's own parts (lo, the NIC).
  */
 import type { ClusterView, PeerNode } from '../model/clusterView';
 import { parseCidr } from '../model/ipv4';
 import type { NodeSpec } from '../model/scenario';
-import { LINUX_CNIS } from './cni/registry';
+import { cniPlugin } from '../datapath/datapath';
 import { mergeIptables } from './iptables/merge';
 import { linuxProxy } from './proxy/registry';
 import { serviceProxyInput } from './proxy/proxy';
@@ -26,7 +26,7 @@ export function compileLinuxNode(node: NodeSpec, self: PeerNode, view: ClusterVi
   const more = moreNics(self.moreAddrs ?? [], view.scenario.fabric.linuxInterface, (a) => a.subnet.mtu, node.ref);
   const nic: Link = { name: view.scenario.fabric.linuxInterface, kind: 'physical', mtu: hostMtu, mac: self.nicMac, addrs: [`${self.ip}/${prefixLen}`, ...more.primaryAddrs], owner: node.ref };
   const lo: Link = { name: 'lo', kind: 'loopback', mtu: 65536, mac: '00:00:00:00:00:00', addrs: ['127.0.0.1/8'] };
-  const cni = LINUX_CNIS[datapath.cni.modelledAs].compile({ node, self, view, nic });
+  const cni = cniPlugin(datapath.cni.modelledAs).linux.compile({ node, self, view, nic });
   const moreIps = (self.moreAddrs ?? []).map((a) => a.ip);
   // kube-proxy matches nodePortAddresses against every interface address (nodeport_addresses.go GetNodeIPs), the primary first.
   const proxy = linuxProxy(datapath.proxy.modelledAs).compile({ ...serviceProxyInput(node, self, view), nodeIPs: [self.ip, ...moreIps, ...cni.localAddrs] });

@@ -27,6 +27,7 @@ import type { ClusterView, PeerNode } from '../model/clusterView';
 import { intToIp } from '../model/ipv4';
 import type { IPPoolSpec } from '../model/scenario';
 import { learnedVia } from './cni/calico/bgp';
+import { flannelSettings } from '../model/flannel';
 import { CNI_BRIDGE, flannelVxlanIface, VXLAN_IFACE } from './names';
 import { FELIX_ROUTE_STYLES, pickRow } from '../versions/linuxTable';
 import { nodeVersions } from '../versions/nodeVersions';
@@ -91,7 +92,7 @@ function remoteBlockRoute(self: PeerNode, peer: PeerNode, pool: IPPoolSpec, nic:
 }
 
 /** The NIC's prefix route and the static default route to the Fabric gateway. */
-function nicRoutes(self: PeerNode, nic: string): Route[] {
+export function nicRoutes(self: PeerNode, nic: string): Route[] {
   if (!self.subnet) return [];
   return [
     { dst: parseCidr('0.0.0.0/0')!, type: 'unicast', via: self.subnet.gateway, dev: nic, proto: 'static', source: 'assumption: static default route to the Fabric gateway (netplan)', assumption: true },
@@ -161,7 +162,7 @@ export function compileHostRoutes(input: HostRouteInput): Route[] {
  */
 export function compileFlannelHostRoutes(input: { self: PeerNode; view: ClusterView; nic: string; lease: Cidr }): Route[] {
   const { self, view, nic, lease } = input;
-  const f = view.scenario.flannel!;
+  const f = flannelSettings(view.scenario)!;
   const routes = nicRoutes(self, nic);
   const gw = intToIp(lease.base + 1);
   routes.push({ dst: lease, type: 'unicast', dev: CNI_BRIDGE, proto: 'kernel', scope: 'link', src: gw, source: 'kernel: prefix route of cni0\'s address (bridge plugin isGateway: the lease\'s .1)' });

@@ -240,13 +240,6 @@ export function winkernelOf(kp: KubeProxySpec, node: string): WinkernelSpec {
   return (kp.winkernelByNode && Object.hasOwn(kp.winkernelByNode, node) ? kp.winkernelByNode[node] : undefined) ?? kp.winkernel;
 }
 
-export interface FlannelSpec {
-  network: string;
-  backend: { type: 'vxlan' | 'host-gw'; vni: number; port: number; directRouting: boolean };
-  /** net-conf.json `EnableNFTables` (flannel ≥ v0.25): masquerade rules in `table ip flannel-ipv4` instead of iptables. */
-  enableNFTables?: boolean;
-}
-
 export interface FabricSubnet {
   name: string;
   cidr: string;
@@ -294,7 +287,12 @@ export interface Scenario {
   namespaces?: NamespaceSpec[];
   calico?: CalicoSpec;
   kubeProxy: KubeProxySpec;
-  flannel?: FlannelSpec;
+  /**
+   * Settings of the CNI plug-ins that read their own objects
+   * (linux/cni/plugin.ts CniSettingsLoader), by plug-in name; opaque here,
+   * narrowed by the plug-in (`settingsOf`). Absent when none has any.
+   */
+  cniSettings?: Readonly<Record<string, unknown>>;
   fabric: FabricSpec;
   /** Cluster service CIDRs (Installation.serviceCIDRs, else the kube-apiserver default 10.96.0.0/12). */
   serviceCIDRs: string[];

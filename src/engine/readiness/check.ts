@@ -14,6 +14,7 @@ import type { ObjectRef } from '../model/diagnostic';
 import { cidrContains, parseCidr } from '../model/ipv4';
 import type { CalicoSpec, IPPoolSpec, NodeSpec, Scenario } from '../model/scenario';
 import type { CompiledCluster } from '../trace/cluster';
+import { flannelSettings } from '../model/flannel';
 import type { Finding, FindingFix, FindingId, FindingSeverity, ReadinessOptions } from './types';
 
 /** Seed section names, used in `source`. */
@@ -104,7 +105,7 @@ export function checkReadiness(scenario: Scenario, compiled?: CompiledCluster, o
   const calico = scenario.calico;
   if (calico) checkCalico(scenario, calico, out);
   checkIpv6(opts, out);
-  if (scenario.flannel) checkFlannel(scenario, out);
+  if (flannelSettings(scenario)) checkFlannel(scenario, out);
   checkLinuxWorker(scenario, out);
   checkBlocks(scenario, windowsNodes, compiled, out);
   checkRollback(scenario, windowsNodes, out);
@@ -216,7 +217,7 @@ function checkIpv6(opts: ReadinessOptions, out: Findings): void {
 
 /** Flannel VXLAN on Windows: VNI ≥ 4096, port 4789, no DirectRouting. Seed «Какие плагины работают на Windows» (Flannel VXLAN); DATAPATH-FACTS §6 [F1][F5][W3]. */
 function checkFlannel(s: Scenario, out: Findings): void {
-  const f = s.flannel!;
+  const f = flannelSettings(s)!;
   if (f.backend.type !== 'vxlan') return;
   const ref: ObjectRef = { kind: 'ConfigMap', namespace: 'kube-flannel', name: 'kube-flannel-cfg' };
   const src = `${SEED.plugins}; DATAPATH-FACTS §6 [F1][F2][F5][W3]`;

@@ -1,18 +1,18 @@
 /**
  * Cluster-wide settings from the singleton kinds (Installation, IPPool,
- * IPAMConfiguration, FelixConfiguration, KubeProxyConfiguration, the flannel
- * ConfigMap, Fabric), with upstream's defaults where they are absent. Each
+ * IPAMConfiguration, FelixConfiguration, KubeProxyConfiguration, Fabric; a
+ * CNI plug-in reads its own objects, linux/cni/settings.ts), with upstream's defaults where they are absent. Each
  * default that fills a gap is reported as a `derived` info diagnostic.
  */
 import type { z } from 'zod';
 import type { Diagnostic } from '../model/diagnostic';
 import { nthAddress, parseCidr, prefixOf } from '../model/ipv4';
-import type { CalicoSpec, FabricSpec, FlannelSpec, IPPoolSpec, KubeProxySpec, NodeSpec, PodSpec, ServiceSpec, EndpointSliceSpec } from '../model/scenario';
+import type { CalicoSpec, FabricSpec, IPPoolSpec, KubeProxySpec, NodeSpec, PodSpec, ServiceSpec, EndpointSliceSpec } from '../model/scenario';
 import type { RawObject } from './parse';
-import { flannelNetConfSchema, type fabricSchema, type felixConfigSchema, type installationSchema, type kubeProxyConfigSchema } from './schemas';
+import type { fabricSchema, felixConfigSchema, installationSchema, kubeProxyConfigSchema } from './schemas';
 import { ENCAP_TO_MODES } from '../model/encapsulation';
 import { FELIX_VXLAN_PORT, FELIX_VXLAN_VNI } from '../model/felixDefaults';
-import { refOf, validateObject } from './validate';
+import { refOf } from './validate';
 import { IMPLEMENTED } from '../datapath/datapath';
 import { clusterWindowsConfig, isWindowsConfig, nodeWindowsConfigs, winkernelSpecOf } from './winkernelConfig';
 
@@ -32,7 +32,6 @@ export interface ClusterObjects {
   ipam: boolean[];
   felix: { name: string; spec: z.infer<typeof felixConfigSchema>['spec'] }[];
   kubeProxy: WithRaw<z.infer<typeof kubeProxyConfigSchema>>[];
-  flannel: WithRaw<unknown>[];
   fabric: WithRaw<z.infer<typeof fabricSchema>>[];
 }
 
@@ -125,16 +124,6 @@ export function buildKubeProxy(c: ClusterObjects, diags: Diagnostic[]): KubeProx
     ...(c.kubeProxy.some(isWindowsConfig) ? { winkernelConfig: true } : {}),
     ...(byNode ? { winkernelByNode: byNode } : {}),
   };
-}
-
-/** Flannel net-conf.json; flannel's Linux defaults are VNI 1 and port 8472 [F5]. */
-export function buildFlannel(c: ClusterObjects, diags: Diagnostic[]): FlannelSpec | undefined {
-  const f = c.flannel[0];
-  if (!f) return undefined;
-  const v = validateObject(flannelNetConfSchema, f.raw, diags, { value: f.value, pathPrefix: ['data', 'net-conf.json'] });
-  if (!v) return undefined;
-  const b = v.Backend;
-  return { network: v.Network, backend: { type: b.Type, vni: b.VNI ?? 1, port: b.Port ?? 8472, directRouting: b.DirectRouting ?? false }, enableNFTables: v.EnableNFTables ?? false };
 }
 
 /**

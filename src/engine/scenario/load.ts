@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Diagnostic } from '../model/diagnostic';
 import { isIPv4 } from '../model/ipv4';
 import type { DumpVersions, Scenario, ServicesEndpointConfigMap } from '../model/scenario';
-import { buildCalico, buildFabric, buildFlannel, buildKubeProxy, type ClusterObjects } from './clusterSettings';
+import { buildCalico, buildFabric, buildKubeProxy, type ClusterObjects } from './clusterSettings';
 import { crossCheck } from './crossCheck';
 import { emptyExtraObjects, extraKubeProxyObjects, readExtraObject, serviceCidrs, withCalicoManifest, withWindowsPerNode, type ExtraObjects } from './extraObjects';
 import { normalizeEndpointSlice, normalizeIPPool, normalizeNode, normalizePod, normalizeService } from './normalize';
@@ -16,7 +16,7 @@ import {
   endpointSliceSchema,
   fabricSchema,
   felixConfigSchema,
-  flannelConfigMapSchema,
+  configMapSchema,
   installationSchema,
   ipamConfigSchema,
   ipPoolSchema,
@@ -31,6 +31,7 @@ import { fastEndpointSlice, fastNode, fastPod, fastService } from './fastKinds';
 import { emptyDumpVersions, readVersions, versionOfTag } from './versions';
 import { nameProblem, nameRuleOf } from './names';
 import { policyKindKey, readPolicyObject, type PolicyObjects } from '../policy/read';
+import { cniReaderOf, loadCniSettings } from '../linux/cni/settings';
 
 /** Result of loading: `scenario` is null only when nothing usable was read. */
 export interface LoadResult {
@@ -38,7 +39,6 @@ export interface LoadResult {
   diagnostics: Diagnostic[];
 }
 
-const FLANNEL_CONFIGMAP = 'kube-flannel-cfg';
 /** The API server address for Calico on Windows. @see the seed ("Рекомендуемый путь": ConfigMap in `tigera-operator`) */
 export const SERVICES_ENDPOINT_CONFIGMAP = 'kubernetes-services-endpoint';
 
@@ -53,16 +53,19 @@ interface Collected {
   versions: DumpVersions;
   /** NetworkPolicy (Kubernetes and Calico), GlobalNetworkPolicy, Namespace (policy/read.ts). */
   policy: PolicyObjects;
+  /** The objects a CNI plug-in reads itself (linux/cni/settings.ts), by plug-in name. */
+  cni: Map<string, RawObject[]>;
 }
 
 function newCollected(): Collected {
   return {
-    c: { nodes: [], pods: [], services: [], slices: [], pools: [], installation: [], ipam: [], felix: [], kubeProxy: [], flannel: [], fabric: [] },
+    c: { nodes: [], pods: [], services: [], slices: [], pools: [], installation: [], ipam: [], felix: [], kubeProxy: [], fabric: [] },
     seen: new Set(),
     servicesEndpoint: [],
     extra: emptyExtraObjects(),
     versions: emptyDumpVersions(),
     policy: { policies: [], namespaces: [] },
+    cni: new Map(),
   };
 }
 
@@ -78,7 +81,8 @@ function collect(objects: RawObject[], col: Collected, diags: Diagnostic[]): voi
     const ref = refOf(raw);
     readVersions(kind, raw, col.versions);
     if (readExtraObject(kind, raw, col.extra, diags)) continue;
-    if (typeof kind !== 'string' || !(KNOWN_KINDS as readonly string[]).includes(kind)) {
+    const cni = cniReaderOf(kind, raw);
+    if (typeof kind !== 'string' || (!cni && !(KNOWN_KINDS as readonly string[]).includes(kind))) {
       diags.push({ severity: 'info', code: 'unknown-kind', object: ref, line: raw.line, message: typeof kind === 'string' ? `kind ${kind} is not read by packetwalk; skipped` : 'object without a kind; skipped' });
       continue;
     }
@@ -89,6 +93,12 @@ function collect(objects: RawObject[], col: Collected, diags: Diagnostic[]): voi
       continue;
     }
     seen.add(key);
+    if (cni) {
+      const own = col.cni.get(cni.name);
+      if (own) own.push(raw);
+      else col.cni.set(cni.name, [raw]);
+      continue;
+    }
     if (readPolicyObject(kind, raw, col.policy, diags)) continue;
     readObject(kind, raw, col, diags);
   }
@@ -200,31 +210,17 @@ function readObject(kind: string, raw: RawObject, col: Collected, diags: Diagnos
 }
 
 /**
- * The flannel ConfigMap and `kubernetes-services-endpoint` are read; other
- * ConfigMaps are skipped silently (kubectl dumps have many, and their data
- * need not be strings: binaryData, or anything a user put there).
+ * `kubernetes-services-endpoint` is read (a CNI's own ConfigMap went to its
+ * plug-in); other ConfigMaps are skipped silently (kubectl dumps have many,
+ * and their data need not be strings: binaryData, or anything a user put there).
  */
 function readConfigMap(raw: RawObject, col: Collected, diags: Diagnostic[]): void {
   const name = refOf(raw).name;
-  if (name !== FLANNEL_CONFIGMAP && name !== SERVICES_ENDPOINT_CONFIGMAP) return;
-  const v = validateObject(flannelConfigMapSchema, raw, diags);
+  if (name !== SERVICES_ENDPOINT_CONFIGMAP) return;
+  const v = validateObject(configMapSchema, raw, diags);
   if (!v) return;
-  if (name === SERVICES_ENDPOINT_CONFIGMAP) {
-    const namespace = v.metadata.namespace ?? 'default';
-    col.servicesEndpoint.push({ ref: { kind: 'ConfigMap', namespace, name }, namespace, host: v.data.KUBERNETES_SERVICE_HOST, port: v.data.KUBERNETES_SERVICE_PORT });
-    return;
-  }
-  const c = col.c;
-  const text = v.data['net-conf.json'];
-  if (text === undefined) {
-    diags.push({ severity: 'error', code: 'invalid-field', object: refOf(raw), field: 'data["net-conf.json"]', line: raw.lineOf(['data']), message: 'the flannel ConfigMap has no net-conf.json' });
-    return;
-  }
-  try {
-    c.flannel.push({ value: JSON.parse(text) as unknown, raw });
-  } catch (e) {
-    diags.push({ severity: 'error', code: 'invalid-field', object: refOf(raw), field: 'data["net-conf.json"]', line: raw.lineOf(['data', 'net-conf.json']), message: `net-conf.json is not JSON: ${(e as Error).message}` });
-  }
+  const namespace = v.metadata.namespace ?? 'default';
+  col.servicesEndpoint.push({ ref: { kind: 'ConfigMap', namespace, name }, namespace, host: v.data.KUBERNETES_SERVICE_HOST, port: v.data.KUBERNETES_SERVICE_PORT });
 }
 
 /**
@@ -283,7 +279,7 @@ function buildScenario(col: Collected, name: string, diags: Diagnostic[]): LoadR
   }
   const calico = withCalicoManifest(col.extra, buildCalico(objects), diags);
   const kubeProxy = withWindowsPerNode(col.extra, buildKubeProxy(objects, diags), objects.nodes, diags);
-  const flannel = buildFlannel(objects, diags);
+  const cniSettings = loadCniSettings(col.cni, diags);
   const serviceCIDRs = serviceCidrs(col.extra, calico, objects.services, diags);
   const fabric = buildFabric(objects, diags);
   const scenario: Scenario = {
@@ -296,7 +292,7 @@ function buildScenario(col: Collected, name: string, diags: Diagnostic[]): LoadR
     namespaces: col.policy.namespaces,
     calico,
     kubeProxy,
-    flannel,
+    ...(cniSettings ? { cniSettings } : {}),
     fabric,
     serviceCIDRs,
     clusterDomain: 'cluster.local',

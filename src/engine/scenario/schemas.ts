@@ -152,23 +152,10 @@ export const kubeProxyConfigSchema = z.object({
     .optional(),
 });
 
-export const flannelConfigMapSchema = z.object({
+/** A ConfigMap whose data the loader reads (`kubernetes-services-endpoint`). */
+export const configMapSchema = z.object({
   metadata,
   data: z.record(z.string(), z.string()).optional().default({}),
-});
-
-export const flannelNetConfSchema = z.object({
-  Network: cidr,
-  EnableNFTables: z.boolean().optional(),
-  Backend: z
-    .object({
-      Type: z.enum(['vxlan', 'host-gw']).optional().default('vxlan'),
-      VNI: z.number().int().min(1).max(16777215).optional(),
-      Port: port.optional(),
-      DirectRouting: z.boolean().optional(),
-    })
-    .optional()
-    .default({ Type: 'vxlan' }),
 });
 
 export const fabricSchema = z.object({

@@ -87,6 +87,15 @@ describe('fuzz counterexamples', () => {
       expect(checkTrace(c, t)).toEqual([]);
     }
   });
+  it('a flannel pod whose IP lies outside its node\'s lease is foreign to the host: the reply goes to the gateway (was: a false local-on-wire)', () => {
+    // FUZZ_SEED=122173036 index 331: flannel-vxlan with coredns-1's podIP mutated out of node-1's lease 10.244.0.0/24.
+    const yaml = PRESETS.find((p) => p.name === 'flannel-vxlan')!.yaml.replace('podIP: 10.244.0.3', 'podIP: 170.197.180.95');
+    const c = compileScenario(loadScenarioText(yaml).scenario!);
+    expect(c.diagnostics.map((d) => d.message)).toContainEqual(expect.stringContaining("170.197.180.95 is outside node-1's flannel lease"));
+    const t = traceFlow(c, { src: '170.197.180.95', fromNode: 'node-1', dst: 'dns:kubernetes.default', packet: 'next' }).trace!;
+    expect(t.reply?.wire.at(-1)?.to).toBe('gateway');
+    expect(checkTrace(c, t)).toEqual([]);
+  });
 });
 
 describe('destinations no packet can have', () => {

@@ -19,6 +19,7 @@
  * Test-only; never imported by app code.
  */
 import { cidrContains, isIPv4 } from '../model/ipv4';
+import { lookupRoute } from '../linux/routes';
 import type { Header, Packet } from '../model/packet';
 import type { Trace } from '../model/trace';
 import type { CompiledCluster } from '../trace/cluster';
@@ -53,7 +54,13 @@ export function machineAddresses(c: CompiledCluster, name: string): Set<string> 
   if (st?.kind === 'linux') {
     for (const l of st.links) for (const a of l.addrs) out.add(a.split('/')[0]!);
     for (const a of st.localAddrs) out.add(a);
-    for (const p of st.pods) out.add(p.ip);
+    // A pod's IP is the host's to deliver only where its routes lead to the pod (Calico's /32 via the cali veth;
+    // flannel's lease subnet on cni0). A pod outside its flannel lease is foreign to the host, which forwards it
+    // to the gateway like any address (the loader warns "pod IP … is outside node-N's flannel lease").
+    for (const p of st.pods) {
+      const dev = lookupRoute(st.routes, p.ip)?.dev;
+      if (dev === p.hostVeth || (p.bridge !== undefined && dev === p.bridge)) out.add(p.ip);
+    }
   } else if (st?.kind === 'windows') {
     out.add(st.ip);
     out.add(st.hostEndpoint.IPAddress);

@@ -4,8 +4,8 @@
  * answers traces and state views from it.
  */
 import { clusterCni, decideDatapath, formatDatapath } from '../datapath/datapath';
-import { computeIpam, type IpamState } from '../ipam/blocks';
-import { computeFlannelLeases, type FlannelLeases } from '../ipam/flannelLeases';
+import type { IpamState } from '../ipam/blocks';
+import type { CniAddressing } from '../linux/cni/plugin';
 import { compileFabric, type FabricState } from '../fabric/fabric';
 import { compileLinuxNode } from '../linux/compileNode';
 import type { LinuxNodeState } from '../linux/state';
@@ -19,7 +19,7 @@ import { windowsAclDiagnostics, windowsAclView } from '../policy/windowsAclRepor
 import type { ClusterView, PeerNode } from '../model/clusterView';
 import type { Diagnostic } from '../model/diagnostic';
 import { cidrContains, parseCidr } from '../model/ipv4';
-import { calicoVtepMac, hypervMac, nodeNicMac } from '../model/macs';
+import { hypervMac, nodeNicMac } from '../model/macs';
 import { moreNicAddresses } from '../fabric/nodeNics';
 import type { PodSpec, Scenario } from '../model/scenario';
 import type { ViewText } from '../model/viewLines';
@@ -36,8 +36,6 @@ export interface CompiledCluster {
   scenario: Scenario;
   view: ClusterView;
   ipam: IpamState;
-  /** Flannel's leases and VTEP MACs, when the scenario runs flannel (and no Calico pools). */
-  flannel?: FlannelLeases;
   nodes: NodeStates;
   fabric: FabricState;
   diagnostics: Diagnostic[];
@@ -53,20 +51,18 @@ export interface NodeStateView extends ViewText {
 }
 
 /**
- * The cluster view. Under Calico a peer's `block`/`pool`/`tunnelAddr`/`vtepMac`
- * come from Calico IPAM; under flannel `block` is the node's lease (pool
- * unset) and, for the vxlan backend, `tunnelAddr` = lease `.0` and `vtepMac`
- * = the lease's VtepMAC (see ipam/flannelLeases.ts); host-gw sets neither.
+ * The cluster view. A peer's `block`/`pool`/`tunnelAddr`/`vtepMac` come from
+ * the cluster CNI's address plan (CniPlugin.addressing: Calico IPAM,
+ * flannel's leases, …).
  */
-function buildView(s: Scenario, ipam: IpamState, flannel?: FlannelLeases): ClusterView {
+function buildView(s: Scenario, addressing: CniAddressing): ClusterView {
+  const { ipam } = addressing;
   const podsByNode = new Map<string, PodSpec[]>();
   const datapaths = new Map(s.nodes.map((n) => [n.name, decideDatapath(s, n)]));
   for (const p of s.pods) podsByNode.set(p.nodeName, [...(podsByNode.get(p.nodeName) ?? []), p]);
   const peers: PeerNode[] = s.nodes.map((n) => {
-    const block = ipam.blockOfNode.get(n.name);
-    const lease = flannel?.leaseOfNode.get(n.name);
+    const a = addressing.peer(n);
     const subnet = s.fabric.subnets.find((sn) => cidrContains(parseCidr(sn.cidr)!, n.internalIP));
-    const vtepMac = n.vxlanTunnelMac ?? (n.os === 'windows' ? hypervMac(`${n.name}/Calico`) : calicoVtepMac(n.name));
     const nicMac = (Object.hasOwn(s.fabric.nodeMacs, n.name) ? s.fabric.nodeMacs[n.name]?.toLowerCase() : undefined) ?? (n.os === 'windows' ? hypervMac(`${n.name}/nic`) : nodeNicMac(n.name));
     const moreAddrs = n.moreAddresses?.length ? moreNicAddresses(n, subnet, { name: s.fabric.linuxInterface, mac: nicMac }, s.fabric.subnets) : [];
     return {
@@ -76,10 +72,10 @@ function buildView(s: Scenario, ipam: IpamState, flannel?: FlannelLeases): Clust
       subnet,
       nicMac,
       ...(moreAddrs.length ? { moreAddrs } : {}),
-      block: block?.cidr.text ?? lease?.text,
-      pool: block?.pool.name,
-      tunnelAddr: ipam.tunnelAddr.get(n.name),
-      vtepMac: block ? vtepMac : flannel?.vtepMac.get(n.name),
+      block: a.block,
+      pool: a.pool,
+      tunnelAddr: a.tunnelAddr,
+      vtepMac: a.vtepMac,
     };
   });
   const peerByName = new Map(peers.map((p) => [p.name, p]));
@@ -123,10 +119,9 @@ export function compileScenario(s: Scenario, opts: CompileOptions = {}): Compile
   const progress = (stage: CompileProgress['stage']): void => opts.onProgress?.({ stage, done: COMPILE_STAGES.indexOf(stage), total: COMPILE_STAGES.length });
   const diagnostics: Diagnostic[] = [];
   progress('ipam');
-  const flannel = clusterCni(s).value === 'flannel' ? computeFlannelLeases(s, diagnostics) : undefined;
-  const ipam = flannel ? flannel.ipam : computeIpam(s, diagnostics);
+  const addressing = clusterCni(s).plugin.addressing(s, diagnostics);
   progress('routing');
-  const view = buildView(s, ipam, flannel);
+  const view = buildView(s, addressing);
   diagnostics.push(...windowsAclDiagnostics(view));
   const specs = new Map(s.nodes.map((n) => [n.name, n]));
   const cache = new Map<string, NodeState>();
@@ -145,7 +140,7 @@ export function compileScenario(s: Scenario, opts: CompileOptions = {}): Compile
     },
   };
   progress('fabric');
-  return { scenario: s, view, ipam, ...(flannel ? { flannel } : {}), nodes, fabric: compileFabric(s, view), diagnostics };
+  return { scenario: s, view, ipam: addressing.ipam, nodes, fabric: compileFabric(s, view), diagnostics };
 }
 
 /**

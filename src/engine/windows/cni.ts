@@ -15,6 +15,7 @@
  *   (win-bridge), §6.2 [F1][F2][W2][W3][P2] (win-overlay), §4.4 [K1] (source VIP endpoint).
  */
 import type { ClusterView, PeerNode } from '../model/clusterView';
+import { flannelSettings } from '../model/flannel';
 import type { WindowsNetworkMode } from './state';
 
 export interface WindowsCni {
@@ -61,13 +62,14 @@ const CALICO_POOL = 'C26 winpol.CalculateEndpointPolicies: every IP pool CIDR (m
 export function windowsCni(view: ClusterView, node: string): WindowsCni {
   const s = view.scenario;
   const calicoPools = (s.calico?.pools ?? []).filter((p) => !p.disabled);
-  if (s.flannel && view.datapathOf(node).cni.modelledAs === 'flannel') {
-    const vxlan = s.flannel.backend.type === 'vxlan';
+  const flannel = flannelSettings(s);
+  if (flannel && view.datapathOf(node).cni.modelledAs === 'flannel') {
+    const vxlan = flannel.backend.type === 'vxlan';
     return {
       plugin: 'flannel',
       mode: vxlan ? 'overlay' : 'l2bridge',
-      networkName: vxlan ? `flannel.${s.flannel.backend.vni}` : 'cbr0',
-      ...(vxlan ? { vsid: s.flannel.backend.vni } : {}),
+      networkName: vxlan ? `flannel.${flannel.backend.vni}` : 'cbr0',
+      ...(vxlan ? { vsid: flannel.backend.vni } : {}),
       flags: vxlan ? 8 : 0,
       hostEndpointName: vxlan ? 'kube-proxy source VIP' : 'cbr0_ep',
       hostEndpointRemote: vxlan,
@@ -75,8 +77,8 @@ export function windowsCni(view: ClusterView, node: string): WindowsCni {
       felixAcls: false,
       natExceptions: (self) =>
         vxlan
-          ? uniq([...s.serviceCIDRs.map((cidr) => ({ cidr, source: SDNOVERLAY })), { cidr: s.flannel!.network, source: SDNOVERLAY }])
-          : uniq([{ cidr: s.flannel!.network, source: L2BRIDGE }, ...s.serviceCIDRs.map((cidr) => ({ cidr, source: L2BRIDGE })), self.subnet ? { cidr: self.subnet.cidr, source: L2BRIDGE } : undefined]),
+          ? uniq([...s.serviceCIDRs.map((cidr) => ({ cidr, source: SDNOVERLAY })), { cidr: flannel.network, source: SDNOVERLAY }])
+          : uniq([{ cidr: flannel.network, source: L2BRIDGE }, ...s.serviceCIDRs.map((cidr) => ({ cidr, source: L2BRIDGE })), self.subnet ? { cidr: self.subnet.cidr, source: L2BRIDGE } : undefined]),
       source: vxlan ? 'F1/F2 flannel vxlan_windows.go, device_windows.go; W3 sdnoverlay CNI config; K1 source VIP endpoint' : 'F4 flannel hostgw_windows.go; P1 win-bridge',
     };
   }

@@ -12,6 +12,7 @@
  */
 import type { PeerNode } from '../model/clusterView';
 import type { Scenario } from '../model/scenario';
+import { flannelSettings } from '../model/flannel';
 import type { HopResult } from '../model/hop';
 import type { Packet } from '../model/packet';
 import type { WindowsCni } from './cni';
@@ -28,7 +29,7 @@ export interface NetworkMissing {
 
 export function missingNetwork(s: Scenario, cni: WindowsCni, self: PeerNode): NetworkMissing | undefined {
   if (cni.plugin === 'flannel') {
-    const b = s.flannel?.backend;
+    const b = flannelSettings(s)?.backend;
     if (!b || b.type !== 'vxlan') return undefined;
     const src = 'F1 flannel pkg/backend/vxlan/vxlan_windows.go: Windows needs VNI ≥ 4096 and UDP port 4789 (DATAPATH-FACTS §6.2; F5 backends.md)';
     if (b.vni < 4096) return { finding: 'flannel-vni', detail: `VNI ${b.vni} < 4096`, source: src, assumption: false };

@@ -1,14 +1,10 @@
 /**
- * The Linux CNIs the engine builds, keyed by the datapath's CNI name. A new
- * CNI is one folder under cni/ implementing LinuxCni and one line here; the
- * `satisfies` makes a CNI name without an implementation fail to compile.
+ * The CNIs the engine knows, in the order their detections are tried (the
+ * first is also the one assumed when nothing in the scenario selects a CNI).
+ * A new CNI is one folder under cni/ exporting a CniPlugin and one line here.
  */
-import type { CniName } from '../../datapath/datapath';
-import { calicoCni } from './calico/calico';
-import type { LinuxCni } from './cni';
-import { flannelCni } from './flannel/flannel';
+import { calicoPlugin } from './calico/plugin';
+import { flannelPlugin } from './flannel/plugin';
+import type { CniPlugin } from './plugin';
 
-export const LINUX_CNIS = {
-  calico: calicoCni,
-  flannel: flannelCni,
-} as const satisfies Record<CniName, LinuxCni>;
+export const CNI_PLUGINS: readonly [CniPlugin, ...CniPlugin[]] = [calicoPlugin, flannelPlugin];

@@ -28,7 +28,8 @@ import type { ClusterView, PeerNode } from '../../../model/clusterView';
 import { intToIp, parseCidr, type Cidr } from '../../../model/ipv4';
 import { linuxLinkMac, podMac } from '../../../model/macs';
 import { VXLAN_OVERHEAD } from '../../../model/packet';
-import type { FlannelSpec, NodeSpec } from '../../../model/scenario';
+import type { NodeSpec } from '../../../model/scenario';
+import { flannelSettings, type FlannelSpec } from '../../../model/flannel';
 import { bridgeVethName, CNI_BRIDGE, flannelVxlanIface } from '../../names';
 import { compileVtepEntries, FLANNEL_FDB } from '../../neigh';
 import { compileFlannelNft } from './nft';
@@ -60,7 +61,7 @@ export function flannelMtu(f: FlannelSpec, hostMtu: number): number {
 
 function compilePods(node: NodeSpec, view: ClusterView, lease: Cidr, mtu: number, bridgeMac: string): LinuxPodNetns[] {
   const gw = intToIp(lease.base + 1);
-  const network = parseCidr(view.scenario.flannel!.network)!;
+  const network = parseCidr(flannelSettings(view.scenario)!.network)!;
   const unenforced = unenforcedByPod(view);
   const local = view.podsOnNode(node.name).flatMap((p) => {
     const ip = view.podIP.get(`${p.namespace}/${p.name}`);
@@ -88,7 +89,7 @@ function compilePods(node: NodeSpec, view: ClusterView, lease: Cidr, mtu: number
  * (ipam/flannelLeases.ts); without one the node gets no bridge and no pods.
  */
 export function compileFlannelNode(node: NodeSpec, self: PeerNode, view: ClusterView, nic: string): FlannelNodeParts | undefined {
-  const f = view.scenario.flannel!;
+  const f = flannelSettings(view.scenario)!;
   const lease = self.block ? parseCidr(self.block) : undefined;
   const network = parseCidr(f.network);
   if (!lease || !network) return undefined;
