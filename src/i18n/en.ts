@@ -59,6 +59,7 @@ export const en = {
     engineStopped: 'The engine stopped several times in a row ({{message}}). Your edits are kept in this browser; reload the page to go on.',
   },
   nodes: { heading: 'Nodes', name: 'Name', os: 'OS', ip: 'IP address', image: 'OS image' },
+  rows: { search: 'Search', shown: '{{shown}} of {{count}} shown' },
   os: { linux: 'Linux', windows: 'Windows' },
   pods: {
     heading: 'Pods',

@@ -60,6 +60,7 @@ export const ru: Messages = {
     engineStopped: 'Движок несколько раз подряд остановился ({{message}}). Ваши правки сохранены в браузере; перезагрузите страницу, чтобы продолжить.',
   },
   nodes: { heading: 'Узлы', name: 'Имя', os: 'ОС', ip: 'IP-адрес', image: 'Образ ОС' },
+  rows: { search: 'Поиск', shown: 'показано {{shown}} из {{count}}' },
   os: { linux: 'Linux', windows: 'Windows' },
   pods: {
     heading: 'Поды',

@@ -127,7 +127,7 @@ export function useCurrentItem(): PlayItem | undefined {
 
 /** The selected object and the objects whose rules belong with it (a Service and its EndpointSlice). */
 export function useRelatedOwners(): ObjectRef[] {
-  const scenario = useScenario((s) => s.scenario);
+  const scenario = useScenario((s) => s.summary);
   const owner = useSelection((s) => s.owner);
   return useMemo(() => relatedOwners(scenario, owner), [scenario, owner]);
 }
@@ -135,7 +135,7 @@ export function useRelatedOwners(): ObjectRef[] {
 /** The edit forms' model of the scenario shown, asked from the worker each time a scenario opens; undefined until it arrives (or when `off`). */
 export function useEditableModel(off = false): EditableModel | undefined {
   const whatIf = useWhatIfActions();
-  const opened = useScenario((s) => (s.status === 'ready' ? s.scenario : null));
+  const opened = useScenario((s) => (s.status === 'ready' ? s.summary : null));
   const [answer, setAnswer] = useState<{ for: unknown; model?: EditableModel }>();
   useEffect(() => {
     if (!opened || off) return;

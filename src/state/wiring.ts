@@ -25,7 +25,7 @@ function wire({ state, classroom }: App): void {
   });
   // Readiness and IPAM are asked again whenever a scenario is compiled (a preset, an edit, an undo, an import).
   stores.scenario.subscribe((s, prev) => {
-    if (s.status === 'ready' && (prev.status !== 'ready' || s.scenario !== prev.scenario)) void state.insight.refresh();
+    if (s.status === 'ready' && (prev.status !== 'ready' || s.summary !== prev.summary)) void state.insight.refresh();
     if (s.status !== 'ready' && prev.status === 'ready') state.insight.waitForScenario();
   });
   // Another scenario: the selected object belonged to the old one.

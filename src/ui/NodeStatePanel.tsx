@@ -1,18 +1,18 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NodeSpec } from '../engine/index';
 import { useActions, useNodeState, useRelatedOwners, useScenario, useTrace } from '../state/hooks';
 import { isProducedBy } from '../state/scenario/ownerRelation';
+import type { NodeRow } from '../state/scenario/scenarioStore';
 import { ErrorMessage } from './ErrorMessage';
 import { markLines, usedCount, usedLines } from './nodeState/usedLines';
 import { Section } from './Section';
 
-const NO_NODES: NodeSpec[] = [];
+const NO_NODES: NodeRow[] = [];
 
 /** A node picker and that node's state as the real tools print it (`ip route`, …), the lines the current trace used highlighted. */
 export function NodeStatePanel() {
   const { t } = useTranslation();
-  const nodes = useScenario((s) => s.scenario?.nodes ?? NO_NODES);
+  const nodes = useScenario((s) => s.summary?.nodes ?? NO_NODES);
   const { node, views, status, error } = useNodeState((s) => s);
   const trace = useTrace((s) => s.trace);
   const used = useMemo(() => usedLines(trace, node ?? ''), [trace, node]);

@@ -1,16 +1,18 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NodeSpec } from '../engine/index';
-import { useScenario } from '../state/hooks';
+import { useRows } from '../state/rows';
+import { RowSearch } from './RowSearch';
 import { Section } from './Section';
 
-const NO_NODES: NodeSpec[] = [];
-
-/** The scenario's nodes: name, OS, InternalIP. */
+/** The scenario's nodes: name, OS, InternalIP; the first rows matching the search (asked from the worker). */
 export function NodeTable() {
   const { t } = useTranslation();
-  const nodes = useScenario((s) => s.scenario?.nodes ?? NO_NODES);
+  const [query, setQuery] = useState('');
+  const page = useRows('nodes', query);
+  const nodes = page?.rows ?? [];
   return (
     <Section id="nodes-heading" title={t('nodes.heading')}>
+      <RowSearch value={query} onChange={setQuery} shown={nodes.length} total={page?.total} testId="node-table-search" />
       <table className="w-full text-left" data-testid="nodes">
         <thead>
           <tr className="border-b border-slate-300">

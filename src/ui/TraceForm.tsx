@@ -103,7 +103,7 @@ export function TraceForm() {
         <button type="submit" data-testid="trace-submit" disabled={!ready || running} className="rounded bg-teal-800 px-5 py-1.5 font-semibold text-white disabled:bg-slate-400">
           {t('trace.submit')}
         </button>
-        <PlaceOptions srcId="places-src" dstId="places-dst" />
+        <PlaceOptions srcId="places-src" dstId="places-dst" src={src} dst={dst} />
         <p id="trace-hint" className="basis-full text-base text-slate-700 dark:text-slate-300">
           <TraceHint />
         </p>

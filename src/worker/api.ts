@@ -17,7 +17,6 @@ import type {
   NodeStateView,
   PresetInfo,
   ReadinessOptions,
-  Scenario,
   Topology,
   Trace,
   TraceLocations,
@@ -41,8 +40,79 @@ export type Places = ReturnType<typeof listPlaces>;
 /** Above this many nodes the topology is collapsed: a summary without node parts, parts sent per node (`NodeParts`). */
 export const COLLAPSE_ABOVE_NODES = 100;
 
+/**
+ * What the main thread keeps of an opened scenario (issue 18: never the whole
+ * scenario or its places): its name, counts, the nodes (a short record each,
+ * for the node picker), and what marks a selected object's rules. Rows of the
+ * long lists (pods, places) are asked with `findRows`, a page at a time.
+ */
+export interface ScenarioSummary {
+  name: string;
+  nodes: { name: string; os: 'linux' | 'windows'; internalIP: string; osImage?: string }[];
+  pods: number;
+  services: number;
+  /** The first pod (not host network) on a Windows node, `namespace/name`: the IPAM view's example. */
+  windowsPod?: string;
+  /** Each EndpointSlice with its Service: selecting one marks the rules of both (kube-proxy builds them from both). */
+  endpointSlices: { namespace: string; name: string; serviceName: string }[];
+}
+
+/** A list the page shows a page of, searched in the worker. */
+export type RowList = 'pods' | 'nodes' | 'sources' | 'destinations';
+
+export interface RowQuery {
+  list: RowList;
+  /** Rows whose text contains this (case-insensitive); empty: all. */
+  text: string;
+  /** At most this many rows. */
+  limit: number;
+}
+
+/** A pod of the pod table. */
+export interface PodRow {
+  namespace: string;
+  name: string;
+  node: string;
+  ip?: string;
+  hostNetwork?: boolean;
+}
+
+/** A node of the node table. */
+export type NodeRow = ScenarioSummary['nodes'][number];
+
+/** A suggestion of the flow picker: what goes into the field, and what it is (the page words the label). */
+export type PlaceRow = { value: string } & (
+  | { kind: 'pod' | 'node' | 'host'; ip: string; node?: string }
+  | { kind: 'service'; ports: string }
+  | { kind: 'clusterIP' | 'nodePort'; service: string; port?: number }
+);
+
+/** One page of a list: the rows and how many match in all. */
+export interface RowPage<R> {
+  rows: R[];
+  total: number;
+}
+
+export type RowOf<L extends RowList> = L extends 'pods' ? PodRow : L extends 'nodes' ? NodeRow : PlaceRow;
+
+/** The four flow families the seed walks through (one click each in the flow picker). */
+export const FAMILIES = ['pod-pod', 'pod-clusterip', 'nodeport', 'egress'] as const;
+export type Family = (typeof FAMILIES)[number];
+
+/** A client pod the flow families can start from. */
+export type ClientPod = Places['pods'][number];
+
+/** The families' one-click flows from a client pod (the chosen one, else the first), and the first client pods to choose from. */
+export interface FamilyFlows {
+  clients: ClientPod[];
+  /** Client pods in all. */
+  total: number;
+  from?: string;
+  flows: Partial<Record<Family, FlowRequest>>;
+}
+
 export interface CompileResult {
-  places: Places;
+  summary: ScenarioSummary;
   /**
    * The scenario's machines, networks and node parts, for the topology view.
    * When `collapsed`, a summary: nodes (each wired to its network), networks,
@@ -62,6 +132,8 @@ export interface NodeParts {
 
 export interface TraceResult {
   trace?: Trace;
+  /** The first cluster node the packet meets (whose state the page shows). */
+  firstNode?: string;
   diagnostics: Diagnostic[];
   /** The topology element each step (and reply step) acts on; set with `trace`. */
   locations?: TraceLocations;
@@ -112,8 +184,8 @@ export interface OpenScenarioOptions {
 
 /** What `openScenario` answers: the parsed scenario and its diagnostics; `compiled` when it loaded and compiled (it is then the worker's current one). */
 export interface OpenedScenario {
-  /** The normalised scenario (null when it did not load; the worker then keeps its previous one). */
-  scenario: Scenario | null;
+  /** The opened scenario's summary (null when it did not load; the worker then keeps its previous one). */
+  summary: ScenarioSummary | null;
   diagnostics: Diagnostic[];
   /** The source's text after its edits (what the next what-if edit changes); absent when the source could not be resolved. */
   text?: string;
@@ -140,6 +212,10 @@ export interface EngineWorkerApi {
   openScenario(revision: number, source: ScenarioSource, options?: OpenScenarioOptions, onProgress?: (progress: CompileProgress) => void): Tagged<OpenedScenario>;
   traceFlow(revision: number, request: FlowRequest): Tagged<TraceResult>;
   nodeStateViews(revision: number, node: string): Tagged<NodeStateView[]>;
+  /** A page of one of the long lists (pods, nodes, the flow picker's suggestions), searched here so the page never holds them whole. */
+  findRows<L extends RowList>(revision: number, query: RowQuery & { list: L }): Tagged<RowPage<RowOf<L>>>;
+  /** The flow families' one-click flows from client pod `from` (else the first). */
+  familyFlows(revision: number, from?: string): Tagged<FamilyFlows>;
   /** A node's parts for a collapsed topology (the user opened the node); undefined for an unknown node. */
   nodeParts(revision: number, node: string): Tagged<NodeParts | undefined>;
   /** Windows readiness findings of the current scenario. */

@@ -18,7 +18,7 @@ import type { ScenarioSource } from '../share/scenarioSource';
 import { errorMessage, type Answer } from './answer';
 import type { EditableModel } from '../edit/editableModel';
 import type { Edit } from '../edit/edits';
-import type { EditAnswer, EngineWorkerApi, NodeParts, OpenedScenario, OpenScenarioOptions, Tagged, TraceResult } from './api';
+import type { EditAnswer, EngineWorkerApi, FamilyFlows, NodeParts, OpenedScenario, OpenScenarioOptions, RowList, RowOf, RowPage, RowQuery, Tagged, TraceResult } from './api';
 import type { Finding, ReadinessOptions, Runbook } from '../engine/index';
 import type { HnsComparison, IpamView } from './api';
 
@@ -41,6 +41,10 @@ export interface EngineClient {
   openScenario(source: ScenarioSource, options?: OpenScenarioOptions, onProgress?: (progress: CompileProgress) => void): Promise<Answer<OpenedScenario>>;
   traceFlow(request: FlowRequest): Promise<Answer<TraceResult>>;
   nodeStateViews(node: string): Promise<Answer<NodeStateView[]>>;
+  /** A page of a long list, searched in the worker; see `EngineWorkerApi.findRows`. */
+  findRows<L extends RowList>(query: RowQuery & { list: L }): Promise<Answer<RowPage<RowOf<L>>>>;
+  /** The flow families' one-click flows from a client pod. */
+  familyFlows(from?: string): Promise<Answer<FamilyFlows>>;
   /** A node's parts for a collapsed topology. */
   nodeParts(node: string): Promise<Answer<NodeParts | undefined>>;
   /** A trace as text or Markdown, as `npm run trace` prints it (formatted in the worker with the given sentence catalogue). */
@@ -173,6 +177,8 @@ export function createEngineClient(spawn: () => EngineWorker, { timeoutMs = DEFA
     },
     traceFlow: (request) => tagged((remote, rev) => remote.traceFlow(rev, request)),
     nodeStateViews: (node) => tagged((remote, rev) => remote.nodeStateViews(rev, node)),
+    findRows: <L extends RowList>(query: RowQuery & { list: L }) => tagged<RowPage<RowOf<L>>>((remote, rev) => remote.findRows(rev, query) as Promise<Tagged<RowPage<RowOf<L>>>>),
+    familyFlows: (from) => tagged((remote, rev) => remote.familyFlows(rev, from)),
     nodeParts: (node) => tagged<NodeParts | undefined>((remote, rev) => remote.nodeParts(rev, node)),
     checkReadiness: (options) => tagged((remote, rev) => remote.checkReadiness(rev, options)),
     runbook: () => tagged((remote, rev) => remote.runbook(rev)),

@@ -32,10 +32,11 @@ describe('engine worker API', () => {
     const preset = api.openScenario(1, { preset: 'k8s-lab' }).value;
     const yaml = api.openScenario(2, { yaml: lab }).value;
     expect(preset.compiled?.firstNode?.views.length).toBeGreaterThan(0);
-    expect(yaml.scenario?.nodes.map((n) => n.name)).toEqual(preset.scenario?.nodes.map((n) => n.name));
+    expect(yaml.summary?.nodes.map((n) => n.name)).toEqual(preset.summary?.nodes.map((n) => n.name));
     const edits = diffEdits(lab, lab.replace('name: net', 'name: net2'));
     const edited = api.openScenario(3, { preset: 'k8s-lab', edits }).value;
-    expect(edited.scenario?.pods.some((p) => p.name === 'net2')).toBe(true);
+    expect(edited.summary?.pods).toBe(preset.summary?.pods);
+    expect(api.findRows(3, { list: 'pods', text: 'net2', limit: 10 }).value.rows.map((p) => p.name)).toEqual(['net2']);
     expect(edited.baseText).toBe(lab);
   });
 
@@ -43,8 +44,8 @@ describe('engine worker API', () => {
     const api = createEngineApi();
     const answer = api.editText(lab, { op: 'setEnableDSR', value: false });
     if (!('patch' in answer)) throw new Error(answer.error);
-    const opened = api.openScenario(1, { preset: 'k8s-lab', edits: answer.patch }).value;
-    expect(opened.scenario?.kubeProxy.winkernel.enableDSR).toBe(false);
+    api.openScenario(1, { preset: 'k8s-lab', edits: answer.patch });
+    expect(api.editableModel(1).value.enableDSR).toBe(false);
     expect(api.editText(lab, { op: 'removePod', namespace: 'demo', name: 'nope' })).toEqual({ error: expect.stringContaining('nope') });
     expect(api.editText('kind: [', { op: 'setBgp', enabled: true })).toEqual({ error: expect.any(String) });
   });
@@ -117,7 +118,7 @@ describe('engine worker API', () => {
     const edits = diffEdits(first.text!, first.text!.replace('name: net', 'name: net2'));
     const again = api.openScenario(2, { files, edits }).value;
     expect(again.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    expect(again.scenario?.pods.some((p) => p.name === 'net2')).toBe(true);
+    expect(api.findRows(2, { list: 'pods', text: 'demo/net2', limit: 10 }).value.total).toBe(1);
   });
 
   it('decodes a share address in the worker: the state, a corrupt link, or none', () => {

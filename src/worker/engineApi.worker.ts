@@ -24,11 +24,14 @@ import {
   type DiagnosticCode,
   type HnsAttachment,
   type LoadResult,
+  type Trace,
 } from '../engine/index';
 import { decodeShareUrl } from '../share/codec';
 import { applyScenarioEdits, importedText, resolveSourceText, sourceName, type ScenarioSource } from '../share/scenarioSource';
-import type { EngineWorkerApi, OpenedScenario, OpenScenarioOptions } from './api';
+import type { EngineWorkerApi, OpenedScenario, OpenScenarioOptions, Places, RowList, RowOf, RowPage, RowQuery } from './api';
 import { editPatch } from './edits.worker';
+import { familyFlows } from './families.worker';
+import { rowSource, summarize } from './rows.worker';
 import { topologyFeed, type TopologyFeed } from './topologyFeed.worker';
 import { compareImported, ipamViewOf, readinessOf, runbookOf } from './whatIf.worker';
 import { editableModel } from '../edit/editableModel';
@@ -71,9 +74,26 @@ const WHOLE_INPUT_ERRORS: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>(
 
 const errorKey = (d: Diagnostic): string => JSON.stringify([d.code, d.object, d.field, d.message, d.file]);
 
+/** The first cluster node the packet meets (not an outside host). */
+function firstClusterNode(cluster: CompiledCluster, trace: Trace): string | undefined {
+  const isNode = (name: string) => cluster.scenario.nodes.some((n) => n.name === name);
+  return trace.steps.find((s) => s.node && isNode(s.node))?.node;
+}
+
 export function createEngineApi(): EngineWorkerApi {
   /** `text`: the scenario's text after its edits (the policy editor shows each policy's text from it). */
-  let current: { revision: number; cluster: CompiledCluster; feed: TopologyFeed; hns: HnsAttachment[]; errors: ReadonlySet<string>; text: string } | undefined;
+  let current:
+    | {
+        revision: number;
+        cluster: CompiledCluster;
+        feed: TopologyFeed;
+        places: Places;
+        rows: <L extends RowList>(query: RowQuery & { list: L }) => RowPage<RowOf<L>>;
+        hns: HnsAttachment[];
+        errors: ReadonlySet<string>;
+        text: string;
+      }
+    | undefined;
 
   function currentFor(revision: number): NonNullable<typeof current> {
     if (!current || current.revision !== revision) throw new Error(`scenario revision ${revision} is not loaded in the engine worker`);
@@ -88,28 +108,30 @@ export function createEngineApi(): EngineWorkerApi {
     try {
       loaded = load(source);
     } catch (error) {
-      return { scenario: null, diagnostics: [engineErrorDiagnostic('loading the scenario', error)] };
+      return { summary: null, diagnostics: [engineErrorDiagnostic('loading the scenario', error)] };
     }
-    if ('error' in loaded) return { scenario: null, diagnostics: [loaded.error] };
+    if ('error' in loaded) return { summary: null, diagnostics: [loaded.error] };
     const { scenario, diagnostics, text, baseText } = loaded;
     // An object a real component would reject is skipped with its error and the rest compiles, as kube-proxy serves the
     // other Services (issue 11 item 6). Text that does not parse, or is too large, stops the load, as `kubectl apply`
     // refuses the file: compiling what is left would silently change the cluster (e.g. defaults for a lost Installation).
     const fatal = diagnostics.filter((d) => d.severity === 'error' && WHOLE_INPUT_ERRORS.has(d.code) && !('files' in source && d.file && source.files.some((f) => f.name === d.file && looksLikeHnsDump(f.text))));
-    if (!scenario || fatal.length > 0) return { scenario: null, diagnostics, text, baseText };
+    if (!scenario || fatal.length > 0) return { summary: null, diagnostics, text, baseText };
     const errors = new Set(diagnostics.filter((d) => d.severity === 'error').map(errorKey));
     const before = current?.errors;
-    if (options.refuseNewErrors && before && [...errors].some((e) => !before.has(e))) return { scenario: null, diagnostics: diagnostics.filter((d) => d.severity !== 'error' || !before.has(errorKey(d))), text, baseText };
+    if (options.refuseNewErrors && before && [...errors].some((e) => !before.has(e))) return { summary: null, diagnostics: diagnostics.filter((d) => d.severity !== 'error' || !before.has(errorKey(d))), text, baseText };
     try {
       const cluster = compileScenario(scenario, { ...(loaded.hns.length ? { hns: loaded.hns } : {}), ...(onProgress ? { onProgress } : {}) });
       const feed = topologyFeed(cluster);
       const firstNode = scenario.nodes[0]?.name;
       const views = firstNode ? { node: firstNode, views: nodeStateViews(cluster, firstNode) } : undefined;
-      current = { revision, cluster, feed, hns: loaded.hns, errors, text };
-      const compiled = { places: listPlaces(cluster), topology: feed.topology, ...(feed.collapsed ? { collapsed: true } : {}), firstNode: views };
-      return { scenario, diagnostics, text, baseText, compiled, hns: loaded.hns.map((a) => ({ node: a.node, files: a.files })) };
+      const places = listPlaces(cluster);
+      current = { revision, cluster, feed, places, rows: rowSource(cluster, places), hns: loaded.hns, errors, text };
+      const summary = summarize(cluster);
+      const compiled = { summary, topology: feed.topology, ...(feed.collapsed ? { collapsed: true } : {}), firstNode: views };
+      return { summary, diagnostics, text, baseText, compiled, hns: loaded.hns.map((a) => ({ node: a.node, files: a.files })) };
     } catch (error) {
-      return { scenario: null, diagnostics: [...diagnostics, engineErrorDiagnostic('compiling the scenario', error)], text };
+      return { summary: null, diagnostics: [...diagnostics, engineErrorDiagnostic('compiling the scenario', error)], text };
     }
   }
 
@@ -120,12 +142,15 @@ export function createEngineApi(): EngineWorkerApi {
       const { cluster, feed } = currentFor(revision);
       try {
         const result = traceFlow(cluster, request);
-        return { revision, value: result.trace ? { ...result, ...feed.locate(result.trace) } : result };
+        const firstNode = result.trace && firstClusterNode(cluster, result.trace);
+        return { revision, value: result.trace ? { ...result, ...feed.locate(result.trace), ...(firstNode ? { firstNode } : {}) } : result };
       } catch (error) {
         return { revision, value: { diagnostics: [engineErrorDiagnostic(`tracing ${request.src} → ${request.dst}`, error)] } };
       }
     },
     nodeStateViews: (revision, node) => ({ revision, value: nodeStateViews(clusterFor(revision), node) }),
+    findRows: (revision, query) => ({ revision, value: currentFor(revision).rows(query) }),
+    familyFlows: (revision, from) => ({ revision, value: familyFlows(currentFor(revision).places, from) }),
     nodeParts: (revision, node) => ({ revision, value: currentFor(revision).feed.partsOf(node) }),
     checkReadiness: (revision, options) => ({ revision, value: readinessOf(clusterFor(revision), options) }),
     runbook: (revision) => ({ revision, value: runbookOf(clusterFor(revision)) }),

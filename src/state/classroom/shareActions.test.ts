@@ -45,7 +45,7 @@ describe('share actions (the real engine, in-process)', () => {
     const edits = diffEdits(yaml, yaml.replace('name: net', 'name: net2'));
     const edited: ShareState = { ...shared, flow: { src: 'pod:demo/net2', dst: 'svc:demo/hello' }, step: 0, scenario: { preset: 'k8s-lab', edits } };
     expect(await x.classroom.share.open(edited)).toBe(true);
-    expect(x.app.stores.scenario.getState().scenario?.pods.some((p) => p.name === 'net2')).toBe(true);
+    expect((await x.app.actions.findRows({ list: 'pods', text: 'net2', limit: 10 }))?.rows.map((p) => p.name)).toEqual(['net2']);
     expect(x.classroom.share.snapshot()?.scenario).toEqual(edited.scenario);
   });
 

@@ -4,11 +4,12 @@
  * Service), since kube-proxy builds a Service's rules from both. Pure
  * functions over the scenario and the trace.
  */
-import type { ObjectRef, Scenario, Trace } from '../../engine/index';
+import type { ObjectRef, Trace } from '../../engine/index';
+import type { ScenarioSummary } from './scenarioStore';
 import { sameObject } from './selectionStore';
 
 /** `owner` and the objects whose rules belong with it. */
-export function relatedOwners(scenario: Scenario | null, owner: ObjectRef | undefined): ObjectRef[] {
+export function relatedOwners(scenario: Pick<ScenarioSummary, 'endpointSlices'> | null, owner: ObjectRef | undefined): ObjectRef[] {
   if (!owner) return [];
   const slices = scenario?.endpointSlices ?? [];
   if (owner.kind === 'Service') {

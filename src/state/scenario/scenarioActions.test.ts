@@ -13,7 +13,7 @@ describe('actions (the real engine, in-process)', () => {
     const s = t.app.stores.scenario.getState();
     expect(s).toMatchObject({ presetName: 'k8s-lab', status: 'ready' });
     expect(s.topology?.elements.length).toBeGreaterThan(0);
-    expect(t.app.stores.nodeState.getState()).toMatchObject({ node: s.scenario!.nodes[0]!.name, status: 'ready' });
+    expect(t.app.stores.nodeState.getState()).toMatchObject({ node: s.summary!.nodes[0]!.name, status: 'ready' });
     expect(t.app.stores.nodeState.getState().views.length).toBeGreaterThan(0);
   });
 
@@ -32,7 +32,7 @@ describe('actions (the real engine, in-process)', () => {
     await t.app.actions.selectPreset('k8s-main-after');
     await first;
     expect(t.app.stores.scenario.getState()).toMatchObject({ presetName: 'k8s-main-after', status: 'ready' });
-    expect(t.app.stores.scenario.getState().scenario?.name).toBe('k8s-main-after');
+    expect(t.app.stores.scenario.getState().summary?.name).toBe('k8s-main-after');
   });
 
   it('runTrace stores the trace and shows the first node the packet meets', async () => {

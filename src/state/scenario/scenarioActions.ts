@@ -8,7 +8,7 @@
  */
 import type { Diagnostic, FlowRequest } from '../../engine/index';
 import { sourceName, type ScenarioSource } from '../../share/scenarioSource';
-import type { OpenedScenario } from '../../worker/api';
+import type { FamilyFlows, OpenedScenario, RowList, RowOf, RowPage, RowQuery } from '../../worker/api';
 import type { EngineClient } from '../../worker/client';
 import { EMPTY_NODE_STATE, type NodeStateStore } from './nodeStateStore';
 import type { ScenarioStore } from './scenarioStore';
@@ -48,6 +48,10 @@ export interface Actions {
   /** Collapsed topology: opens node `name` (its parts drawn, its state shown); the list keeps the last few. */
   openNode(name: string): Promise<void>;
   runTrace(request: FlowRequest): Promise<void>;
+  /** A page of a long list (pods, nodes, the flow picker's suggestions), searched in the worker; undefined when the scenario changed meanwhile or the worker failed. */
+  findRows<L extends RowList>(query: RowQuery & { list: L }): Promise<RowPage<RowOf<L>> | undefined>;
+  /** The flow families' flows from client pod `from` (else the first); undefined as for `findRows`. */
+  familyFlows(from?: string): Promise<FamilyFlows | undefined>;
 }
 
 /** Opens a preset with its draft, and the last scenario worked on (the what-if actions). */
@@ -65,7 +69,7 @@ export function createActions(client: EngineClient, stores: Stores & { playback:
     if (keepView) {
       scenario.setState({ status: 'compiling', error: undefined });
     } else {
-      scenario.setState({ presetName: sourceName(source), scenario: null, diagnostics: [], places: null, topology: null, collapsed: undefined, opened: [], status: 'loading', error: undefined });
+      scenario.setState({ presetName: sourceName(source), summary: null, diagnostics: [], topology: null, collapsed: undefined, opened: [], status: 'loading', error: undefined });
       trace.setState(EMPTY_TRACE, true);
       nodeState.setState(EMPTY_NODE_STATE, true);
     }
@@ -78,27 +82,26 @@ export function createActions(client: EngineClient, stores: Stores & { playback:
     if (mine === ticket) scenario.setState({ progress: undefined });
     if (mine !== ticket || answer.kind === 'stale') return { ok: false, stale: true, diagnostics: [] };
     // A change that fails leaves the scenario shown as it was (the worker keeps it too).
-    const failed = keepView && scenario.getState().scenario ? { status: 'ready' as const } : undefined;
+    const failed = keepView && scenario.getState().summary ? { status: 'ready' as const } : undefined;
     if (answer.kind === 'error') {
       scenario.setState(failed ?? { status: 'error', error: answer.message });
       return { ok: false, error: answer.message, diagnostics: [] };
     }
     const opened = answer.value;
-    if (!opened.compiled || !opened.scenario) {
+    if (!opened.compiled || !opened.summary) {
       const errors = opened.diagnostics.filter((d) => d.severity === 'error');
       scenario.setState(failed ?? { status: 'error', diagnostics: opened.diagnostics });
       return { ok: false, diagnostics: errors.length ? errors : opened.diagnostics, opened };
     }
-    const { places, topology, collapsed, firstNode } = opened.compiled;
+    const { summary, topology, collapsed, firstNode } = opened.compiled;
     scenario.setState({
       presetName: sourceName(source),
       source,
       text: opened.text,
       baseText: opened.baseText,
       hns: opened.hns,
-      scenario: opened.scenario,
+      summary,
       diagnostics: opened.diagnostics,
-      places,
       topology,
       collapsed,
       opened: [],
@@ -113,7 +116,7 @@ export function createActions(client: EngineClient, stores: Stores & { playback:
     const request = trace.getState().request;
     const position = stores.playback.getState().position;
     const node = nodeState.getState().node;
-    const nodes = opened.scenario.nodes.map((n) => n.name);
+    const nodes = summary.nodes.map((n) => n.name);
     await Promise.all([
       request ? runTrace(request).then(() => stores.playback.setState({ position })) : Promise.resolve(),
       node && nodes.includes(node) ? selectNode(node) : nodes[0] ? selectNode(nodes[0]) : Promise.resolve(),
@@ -136,8 +139,7 @@ export function createActions(client: EngineClient, stores: Stores & { playback:
     if (answer.kind === 'error') return trace.setState({ status: 'error', error: answer.message });
     trace.setState({ status: 'done', trace: answer.value.trace, locations: answer.value.locations, parts: answer.value.parts, diagnostics: answer.value.diagnostics });
     // Show the state of the first cluster node the packet meets, so the lines it uses are highlighted there.
-    const nodes = new Set(scenario.getState().scenario?.nodes.map((n) => n.name));
-    const first = answer.value.trace?.steps.find((s) => s.node && nodes.has(s.node))?.node;
+    const first = answer.value.firstNode;
     if (first && first !== nodeState.getState().node) await selectNode(first);
   }
 
@@ -167,5 +169,13 @@ export function createActions(client: EngineClient, stores: Stores & { playback:
     selectNode,
     openNode,
     runTrace,
+    findRows: async (query) => {
+      const answer = await client.findRows(query);
+      return answer.kind === 'ok' ? answer.value : undefined;
+    },
+    familyFlows: async (from) => {
+      const answer = await client.familyFlows(from);
+      return answer.kind === 'ok' ? answer.value : undefined;
+    },
   };
 }

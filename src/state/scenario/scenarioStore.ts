@@ -1,14 +1,16 @@
 /**
- * The scenario being looked at: which preset, the loaded scenario (plain data,
- * the source of truth on the main thread), its diagnostics, and where loading
+ * The scenario being looked at: which preset, the summary of the loaded
+ * scenario (the worker holds the scenario itself), its diagnostics, and where loading
  * and compiling in the worker stand.
  */
 import { createStore } from 'zustand/vanilla';
-import type { CompileProgress, Diagnostic, PresetInfo, Scenario, Topology } from '../../engine/index';
+import type { CompileProgress, Diagnostic, PresetInfo, Topology } from '../../engine/index';
 import type { ScenarioSource } from '../../share/scenarioSource';
-import type { NodeParts, Places } from '../../worker/api';
+import type { ClientPod, Family, FamilyFlows, NodeParts, NodeRow, PlaceRow, Places, PodRow, RowList, RowOf, RowPage, ScenarioSummary } from '../../worker/api';
+import { FAMILIES } from '../../worker/api';
 
-export type { NodeParts, Places };
+export type { ClientPod, Family, FamilyFlows, NodeParts, NodeRow, PlaceRow, Places, PodRow, RowList, RowOf, RowPage, ScenarioSummary };
+export { FAMILIES };
 
 export const DEFAULT_PRESET = 'k8s-lab';
 
@@ -26,10 +28,9 @@ export interface ScenarioState {
   baseText?: string;
   /** HNS dumps of an imported source, attached to a Windows node. */
   hns?: { node: string; files: string[] }[];
-  scenario: Scenario | null;
+  /** What the page keeps of the scenario (its long lists stay in the worker: `findRows`). */
+  summary: ScenarioSummary | null;
   diagnostics: Diagnostic[];
-  /** Places for the flow picker, from the compiled cluster. */
-  places: Places | null;
   /** Machines, networks and node parts for the topology view, from the compiled cluster. */
   topology: Topology | null;
   /** A large cluster: `topology` is a summary without node parts, drawn collapsed (parts come with traces and `opened`). */
@@ -49,9 +50,8 @@ export function createScenarioStore(presetName = DEFAULT_PRESET) {
   return createStore<ScenarioState>()(() => ({
     presets: [],
     presetName,
-    scenario: null,
+    summary: null,
     diagnostics: [],
-    places: null,
     topology: null,
     opened: [],
     status: 'idle',

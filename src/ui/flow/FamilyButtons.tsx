@@ -1,22 +1,25 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlowRequest } from '../../engine/index';
+import { useFamilyFlows } from '../../state/rows';
+import { FAMILIES } from '../../state/scenario/scenarioStore';
 import { useScenario } from '../../state/hooks';
-import { FAMILIES, clientPods, familyFlow } from './families';
 
-/** The four flow families, one click each, started from the chosen client pod (a Windows pod by default): fills the picker and traces. */
+/**
+ * The four flow families, one click each, started from the chosen client pod (a Windows pod by default): fills the
+ * picker and traces. The worker picks the flows and lists the first client pods (issue 18).
+ */
 export function FamilyButtons({ onPick }: { onPick: (request: FlowRequest) => void }) {
   const { t } = useTranslation();
-  const places = useScenario((s) => s.places);
   const ready = useScenario((s) => s.status === 'ready');
-  const pods = places ? clientPods(places) : [];
   const [chosen, setChosen] = useState('');
-  const from = pods.find((p) => p.ref === chosen)?.ref ?? pods[0]?.ref ?? '';
+  const answer = useFamilyFlows(chosen);
+  const pods = answer?.clients ?? [];
   return (
     <div className="flex flex-wrap items-center gap-3">
       <label className="flex items-center gap-2">
         <span className="font-semibold">{t('flow.startFrom')}</span>
-        <select data-testid="family-from" value={from} onChange={(e) => setChosen(e.target.value)} className="rounded border border-slate-500 bg-white px-2 py-1 font-mono dark:bg-slate-800">
+        <select data-testid="family-from" value={answer?.from ?? ''} onChange={(e) => setChosen(e.target.value)} className="rounded border border-slate-500 bg-white px-2 py-1 font-mono dark:bg-slate-800">
           {pods.map((p) => (
             <option key={p.ref} value={p.ref}>
               {t('flow.clientPod', { pod: p.ref, node: p.node, os: t(`os.${p.os}`) })}
@@ -26,7 +29,7 @@ export function FamilyButtons({ onPick }: { onPick: (request: FlowRequest) => vo
       </label>
       <div role="group" aria-label={t('flow.families')} className="flex flex-wrap gap-2">
         {FAMILIES.map((family) => {
-          const request = places ? familyFlow(places, family, from) : undefined;
+          const request = answer?.flows[family];
           return (
             <button
               key={family}

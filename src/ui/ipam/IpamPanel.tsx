@@ -16,14 +16,13 @@ import { Section } from '../Section';
 export function IpamPanel() {
   const { t } = useTranslation();
   const ipam = useInsight((s) => s.ipam);
-  const scenario = useScenario((s) => s.scenario);
+  const scenario = useScenario((s) => s.summary);
   const ready = useScenario((s) => s.status === 'ready');
   const { runTrace } = useActions();
   const whatIf = useWhatIfActions();
   const text = useScenario((s) => s.text);
 
-  const windowsNodes = new Set(scenario?.nodes.filter((n) => n.os === 'windows').map((n) => n.name));
-  const windowsPod = scenario?.pods.find((p) => windowsNodes.has(p.nodeName) && !p.hostNetwork);
+  const windowsPod = scenario?.windowsPod;
   const borrowedIps = new Set(ipam?.borrowed.map((b) => b.ip));
 
   const model = useEditableModel(text !== undefined && text.length > EDITABLE_TEXT_LIMIT);
@@ -124,9 +123,9 @@ export function IpamPanel() {
                       className={secondaryButton}
                       disabled={!ready}
                       data-testid="ipam-trace-borrowed"
-                      onClick={() => void runTrace({ src: `pod:${windowsPod.namespace}/${windowsPod.name}`, dst: `pod:${b.pod}`, proto: 'tcp', dport: 8080 })}
+                      onClick={() => void runTrace({ src: `pod:${windowsPod}`, dst: `pod:${b.pod}`, proto: 'tcp', dport: 8080 })}
                     >
-                      {t('whatIf.ipam.traceBorrowed', { src: `${windowsPod.namespace}/${windowsPod.name}`, dst: b.pod })}
+                      {t('whatIf.ipam.traceBorrowed', { src: windowsPod, dst: b.pod })}
                     </button>
                   )}
                 </li>

@@ -104,9 +104,9 @@ function FindingCard({ f }: { f: Finding }) {
 export function ReadinessPanel() {
   const { t } = useTranslation();
   const { findings, readiness, planWindows, error, runbook } = useInsight((s) => s);
-  const scenarioName = useScenario((s) => s.scenario?.name ?? 'scenario');
+  const scenarioName = useScenario((s) => s.summary?.name ?? 'scenario');
   const { setPlanWindows } = useInsightActions();
-  const hasWindows = useScenario((s) => s.scenario?.nodes.some((n) => n.os === 'windows') ?? false);
+  const hasWindows = useScenario((s) => s.summary?.nodes.some((n) => n.os === 'windows') ?? false);
   return (
     <Section id="readiness-heading" title={t('whatIf.readiness.heading')}>
       <div className="flex flex-col gap-3" data-testid="readiness">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Places } from '../../state/scenario/scenarioStore';
-import { clientPods, familyFlow } from './families';
+import type { Places } from './api';
+import { clientPods, familyFlow } from './families.worker';
 
 /** k8s-lab's places as the worker lists them (abridged). */
 const lab: Places = {

@@ -10,11 +10,8 @@
  * with a pod of its own name on another node (its backend); the NodePort is
  * the one of a Service named like a pod on the client's node, else the first.
  */
-import type { FlowRequest } from '../../engine/index';
-import type { Places } from '../../state/scenario/scenarioStore';
-
-export const FAMILIES = ['pod-pod', 'pod-clusterip', 'nodeport', 'egress'] as const;
-export type Family = (typeof FAMILIES)[number];
+import type { FlowRequest } from '../engine/index';
+import { FAMILIES, type Family, type FamilyFlows, type Places } from './api';
 
 type Pod = Places['pods'][number];
 
@@ -68,4 +65,21 @@ export function familyFlow(places: Places, family: Family, from?: string): FlowR
       return internet ? { src: `pod:${client.ref}`, dst: `host:${internet.name}`, proto: 'tcp', dport: 443 } : undefined;
     }
   }
+}
+
+/** How many client pods the "start from" picker lists. */
+export const CLIENTS_LISTED = 100;
+
+/** Every family's flow from `from` (else the first client pod), with the first client pods to choose from (and `from` among them). */
+export function familyFlows(places: Places, from?: string): FamilyFlows {
+  const pods = clientPods(places);
+  const client = pods.find((p) => p.ref === from) ?? pods[0];
+  const clients = pods.slice(0, CLIENTS_LISTED);
+  if (client && !clients.includes(client)) clients.push(client);
+  const flows: FamilyFlows['flows'] = {};
+  for (const family of FAMILIES) {
+    const flow = client && familyFlow(places, family, client.ref);
+    if (flow) flows[family] = flow;
+  }
+  return { clients, total: pods.length, ...(client ? { from: client.ref } : {}), flows };
 }
