@@ -14,7 +14,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 export default defineConfig({
   testDir: 'e2e',
   // The README's screenshots are made on purpose (`npm run screenshots`), not on every test run.
-  ...(process.env.SCREENSHOTS ? {} : { testIgnore: 'screenshots.spec.ts' }),
+  // The page benchmark at 1,000 nodes (`npm run bench:page`) is a measurement, not a test of behaviour.
+  testIgnore: [...(process.env.SCREENSHOTS ? [] : ['screenshots.spec.ts']), ...(process.env.PAGE_BENCH ? [] : ['scale.spec.ts'])],
   outputDir: 'test-results',
   forbidOnly: !!process.env.CI,
   retries: 0,

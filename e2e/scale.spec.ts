@@ -5,6 +5,10 @@
  * and no main-thread task is longer than 50 ms while it opens, while a trace
  * plays, or after a what-if edit. Long tasks are recorded with a
  * PerformanceObserver from page start; the longest of each phase is printed.
+ *
+ * A page benchmark, not a functional test: `npm run bench:page` runs it (and
+ * fails on a missed target); `npm test` leaves it out (playwright.config.ts),
+ * since speed is checked by the bench, never by a timed test.
  */
 import type { Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
@@ -84,7 +88,10 @@ test('a 1,000-node cluster opens within 5 s without a main-thread task over 50 m
     await encapsulation.selectOption('VXLANCrossSubnet');
     // Applied, recompiled and traced again: undo is offered once the page is no longer busy.
     await expect(page.getByTestId('what-if-undo')).toBeEnabled({ timeout: 240_000 });
-    await expect(app.verdict).toHaveAttribute('data-verdict', 'delivered', { timeout: 60_000 });
+    // Traced again on the edited cluster: Calico for Windows has no CrossSubnet, so the Windows node's network is
+    // not created and the flow to its pod is refused as a documented limitation (windows/networkMissing.ts).
+    await expect(app.verdict).toHaveAttribute('data-verdict', 'dropped', { timeout: 60_000 });
+    await expect(app.verdict).toHaveAttribute('data-kind', 'limitation');
     const editEnd = await now(page);
     figures.editMs = Math.round(editEnd - editStart);
     figures.editLongestTask = await longestBetween(page, editStart, editEnd);
