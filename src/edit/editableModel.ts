@@ -53,6 +53,8 @@ export interface EditableModel {
   /** Set when the scenario has a winkernel KubeProxyConfiguration (what the DSR edit changes). */
   winkernel: boolean;
   flannel?: { type: 'vxlan' | 'host-gw'; vni?: number; port?: number; directRouting: boolean };
+  /** The scenario's namespaces (Namespace objects and those pods and services name), sorted: where a new policy may live. */
+  namespaces: string[];
   /** The NetworkPolicies the engine read, in Felix's order, each with its object's text (what the YAML editor starts from). */
   policies: { id: PolicyId; order?: number; tier: string; assumption?: boolean; yaml: string }[];
 }
@@ -129,6 +131,7 @@ export function editableModel(s: Scenario, text?: string): EditableModel {
       .filter((p) => p.definedBy !== 'manifest')
       .map((p) => ({ source: p.definedBy === 'Installation' ? 'installation' : 'ippool', name: p.name, cidr: p.cidr, encapsulation: encapsulationOf(p), blockSize: p.blockSize, natOutgoing: p.natOutgoing })),
     winkernel: s.kubeProxy.winkernelConfig === true,
+    namespaces: [...new Set([...(s.namespaces ?? []).map((n) => n.name), ...s.pods.map((p) => p.namespace), ...s.services.map((x) => x.namespace)])].sort(),
     policies: editablePolicies(s, text),
   };
   if (calico?.installation) model.bgp = calico.bgp;

@@ -121,6 +121,14 @@ describe('the editable model comes from the normalised scenario (issue 19 item 3
     expect(model.pools.map((p) => [p.source, p.name, p.encapsulation])).toEqual([['ippool', 'p1', 'VXLANCrossSubnet'], ['installation', 'p2', 'VXLAN']]);
   });
 
+  it("lists the namespaces a new policy may live in: Namespace objects' and those pods name, once each, sorted", () => {
+    const ns = 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: zeta\n';
+    const names = modelOf(`${preset('k8s-lab')}\n---\n${ns}`).namespaces;
+    expect(names).toContain('demo');
+    expect(names).toContain('zeta');
+    expect(names).toEqual([...new Set(names)].sort());
+  });
+
   it('a scenario without a winkernel KubeProxyConfiguration offers no DSR switch', () => {
     expect(modelOf(preset('k8s-main-before'))).toMatchObject({ winkernel: false });
     expect(modelOf(preset('k8s-main-before')).enableDSR).toBeUndefined();

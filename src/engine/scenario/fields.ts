@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { hasHostBits, isIPv4, isIPv6, parseCidr } from '../model/ipv4';
-import { isDns1123Subdomain } from './names';
+import { isDns1123Subdomain } from '../model/objectNames';
 
 /** Marker in a zod issue's params that maps it to the `ipv6-unsupported` diagnostic. */
 export const IPV6_ISSUE = 'ipv6-unsupported';

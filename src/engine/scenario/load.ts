@@ -29,7 +29,7 @@ import {
 import { refOf, validated, validateObject } from './validate';
 import { fastEndpointSlice, fastNode, fastPod, fastService } from './fastKinds';
 import { emptyDumpVersions, readVersions, versionOfTag } from './versions';
-import { nameProblem, nameRuleOf } from './names';
+import { nameProblem, nameRuleOf } from '../model/objectNames';
 import { policyKindKey, readPolicyObject, type PolicyObjects } from '../policy/read';
 import { cniReaderOf, loadCniSettings } from '../linux/cni/settings';
 

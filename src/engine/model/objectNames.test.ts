@@ -1,7 +1,7 @@
 /** The one-pass subdomain check accepts exactly the dot-joined DNS-1123 labels (IsDNS1123Subdomain). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isDns1123Label, isDns1123Subdomain } from './names';
+import { isDns1123Label, isDns1123Subdomain } from './objectNames';
 
 describe('isDns1123Subdomain', () => {
   it('is "every dot-separated part is a DNS-1123 label", up to 253 characters', () => {
