@@ -4,13 +4,15 @@
  * to edit in place or a remove button, and a new policy from YAML (prefilled
  * with a deny example). The worker checks the text with the loader's policy
  * reader; a refused text leaves the scenario as it was and the panel shows
- * the diagnostics (object, field, line of the text).
+ * the diagnostics (object, field, line of the text). "New policy (form)"
+ * (PolicyBuilder) builds one from fields.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditableModel } from '../../edit/editableModel';
 import type { Edit } from '../../edit/edits';
 import { policyLabel } from '../../edit/policies';
+import { PolicyBuilder } from './PolicyBuilder';
 import { Field, dangerButton, inputClass, primaryButton, secondaryButton } from './controls';
 
 type Edits = (edit: Edit) => Promise<boolean>;
@@ -96,6 +98,7 @@ export function PoliciesForm({ model, edit, busy }: { model: EditableModel; edit
           ))}
         </ul>
       )}
+      <PolicyBuilder namespaces={model.namespaces} edit={edit} busy={busy} />
       <form
         className="flex flex-col gap-2"
         onSubmit={(e) => {
