@@ -4,7 +4,8 @@
  * policy that denies web → hello) turns the same flow into a drop whose step
  * names the policy, in the sentence and on the topology; a reload keeps the
  * edit; removing the policy delivers the flow again. A text the engine
- * refuses changes nothing and the panel names the field.
+ * refuses changes nothing and the panel names the field. The same policy
+ * built in "New policy (form)" drops the flow too, and undo delivers it again.
  */
 import { expect as baseExpect, labTraceThenWhatIf, test } from './fixtures';
 import type { AppPage } from './pages/AppPage';
@@ -69,6 +70,51 @@ test('add a NetworkPolicy that denies web → hello: the flow is dropped by it, 
   await row.getByTestId('policy-edit').click();
   await expect(row.getByTestId('policy-yaml')).toHaveValue(/name: deny-web-to-hello/);
   await row.getByTestId('policy-remove').click();
+  await expect(page.getByTestId('policy-row')).toHaveCount(0);
+  await expect(app.verdict).toHaveAttribute('data-verdict', 'delivered');
+});
+
+test('build a Calico NetworkPolicy in the form (demo, app=hello, Ingress, Deny from app=web, TCP): web → hello is dropped by it, undo delivers again', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('./');
+  await page.evaluate(() => localStorage.clear());
+  const app = await labTraceThenWhatIf(page, 'pod:demo/web', 'pod:demo/hello', 'tcp');
+  await openPolicies(app);
+  const form = page.getByTestId('policy-form');
+  const add = form.getByTestId('pf-add');
+  await form.getByTestId('pf-kind').selectOption('np');
+  await form.getByTestId('pf-namespace').selectOption('demo');
+
+  // A name the API server would refuse keeps Add off and is named next to the field and under the button.
+  await form.getByTestId('pf-name').fill('Form_Deny');
+  await expect(add).toBeDisabled();
+  await expect(form.getByTestId('pf-blocked')).toContainText('DNS-1123');
+  await expect(form.getByTestId('pf-name')).toHaveAttribute('aria-invalid', 'true');
+
+  await form.getByTestId('pf-name').fill('form-deny-web');
+  await form.getByTestId('pf-appliesTo').fill('app=hello');
+  await form.getByTestId('pf-direction').selectOption('Ingress');
+  await form.getByTestId('pf-action').selectOption('Deny');
+  await form.getByTestId('pf-order').fill('100');
+  await form.getByTestId('pf-peer').selectOption('pods');
+  await form.getByTestId('pf-peerValue').fill('app=web');
+  await form.getByTestId('pf-protocol').selectOption('TCP');
+  // What Add applies is shown before it is applied.
+  const preview = form.getByTestId('pf-preview');
+  await expect(preview).toContainText('apiVersion: projectcalico.org/v3');
+  await expect(preview).toContainText("selector: app == 'hello'");
+  await expect(preview).toContainText('action: Deny');
+  await expect(form.getByTestId('pf-blocked')).toHaveCount(0);
+  await form.screenshot({ path: 'test-results/policy-form.png' });
+  await add.click();
+
+  const row = page.locator('[data-testid="policy-row"][data-policy="form-deny-web"]');
+  await expect(row).toContainText('Calico NetworkPolicy');
+  await expect(row).toContainText('order 100');
+  await expect(app.verdict).toHaveAttribute('data-verdict', 'dropped');
+  await expect(app.eventRow('NetworkPolicy demo/form-deny-web')).toContainText('action Deny');
+
+  await page.getByTestId('what-if-undo').click();
   await expect(page.getByTestId('policy-row')).toHaveCount(0);
   await expect(app.verdict).toHaveAttribute('data-verdict', 'delivered');
 });
