@@ -2,8 +2,7 @@
  * Issue 15, the points no other spec covers in the built app: the dotted DNS
  * name reads as a name that does not resolve (not "no route"); the node-name
  * field's `pattern` compiles (no console error) and validates; adding a node
- * in what-if re-fits the view, so the new node is on screen whole (fixme: it
- * does not yet).
+ * in what-if re-fits the view, so the new node is on screen whole.
  */
 import { expect, openLab, test } from './fixtures';
 
@@ -37,10 +36,7 @@ test('the node-name pattern compiles and validates', async ({ page }) => {
   expect(patternErrors).toEqual([]);
 });
 
-// fixme (issue 15, point 7): fails at 1366×768 with the what-if drawer open: after adding k8s-lab-node-3 the view keeps
-// the four-node zoom, master-1 is cut at the left and node-3 at the right (useRefit's fitView on the element count does
-// not take the new node; waiting for useNodesInitialized did not fix it either).
-test.fixme('adding a node in what-if re-fits the view so the new node is on screen', async ({ page }) => {
+test('adding a node in what-if re-fits the view so the new node is on screen', async ({ page }) => {
   test.setTimeout(120_000);
   const app = await openLab(page);
   await page.evaluate(() => localStorage.removeItem('packetwalk.whatIf.v1'));
