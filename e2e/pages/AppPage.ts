@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export type Family = 'pod-pod' | 'pod-clusterip' | 'nodeport' | 'egress';
 
@@ -36,8 +36,12 @@ export class AppPage {
     return this.nodes.getByRole('cell', { name, exact: true });
   }
 
+  /** Switches the language and waits until the page is drawn in it (the catalogue is loaded on demand). */
   async chooseLanguage(label: 'English' | 'Русский'): Promise<void> {
     await this.page.getByRole('button', { name: label }).click();
+    const ru = label === 'Русский';
+    await expect(this.page.locator('html')).toHaveAttribute('lang', ru ? 'ru' : 'en');
+    await expect(this.page.getByTestId('drawer-flow')).toHaveText(ru ? /Поток/ : /Flow/);
   }
 
   async choosePreset(name: string): Promise<void> {
