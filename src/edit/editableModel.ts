@@ -8,6 +8,7 @@
 import { encapsulationOf, type Encapsulation } from '../engine/model/encapsulation';
 import { FELIX_VXLAN_PORT, FELIX_VXLAN_VNI } from '../engine/model/felixDefaults';
 import type { EndpointSliceSpec, NodeSpec, Scenario } from '../engine/index';
+import { sortPolicies } from '../engine/model/policyOrder';
 import { KNOWN_WINDOWS_BUILDS, parseWindowsBuild, releaseOf, type WindowsRelease } from '../engine/model/windowsBuilds';
 import type { PoolRef } from './network';
 import { flannelSettings } from '../engine/model/flannel';
@@ -93,10 +94,8 @@ function policyTexts(s: Scenario, text: string | undefined): Map<string, string>
 
 function editablePolicies(s: Scenario, text: string | undefined): EditableModel['policies'] {
   const texts = policyTexts(s, text);
-  // Felix's order: spec.order ascending, unset last, then by id (engine/policy/model.ts sortPolicies).
-  const order = (p: Scenario['networkPolicies'][number]) => p.order ?? Number.POSITIVE_INFINITY;
-  const sorted = [...s.networkPolicies].sort((a, b) => order(a) - order(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return sorted.map((p) => {
+  // In Felix's order, as the engine evaluates them.
+  return sortPolicies(s.networkPolicies).map((p) => {
     const id: PolicyId = p.namespace === undefined ? { kind: p.kind, name: p.ref.name } : { kind: p.kind, namespace: p.namespace, name: p.ref.name };
     return { id, ...(p.order !== undefined ? { order: p.order } : {}), tier: p.tier, ...(p.assumption ? { assumption: true } : {}), yaml: texts.get(JSON.stringify([id.kind, id.namespace, id.name])) ?? '' };
   });

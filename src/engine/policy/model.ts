@@ -74,8 +74,4 @@ export function kindName(k: PolicyKind): string {
   return k === 'knp' ? 'KubernetesNetworkPolicy' : k === 'np' ? 'NetworkPolicy' : 'GlobalNetworkPolicy';
 }
 
-/** Policies in Felix's order: spec.order ascending (unset last), then by name. @see felix/calc policy sorter (assumption: ties by id) */
-export function sortPolicies(ps: readonly Policy[]): Policy[] {
-  const o = (p: Policy) => p.order ?? Number.POSITIVE_INFINITY;
-  return [...ps].sort((a, b) => (o(a) === o(b) ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : o(a) - o(b)));
-}
+export { sortPolicies } from '../model/policyOrder';
