@@ -104,6 +104,8 @@ export function defineFuzzShard(shard: number): void {
       const seed = (SEED ?? Math.floor(Math.random() * 2 ** 31)) + (shard - 1) * 1_000_000;
       const tally = new Map<string, { n: number; example: string }>();
       const totals = { uncaught: 0, hang: 0, violation: 0, known: 0, loaded: 0, traced: 0 };
+      // The slowest input, so a run with a generous FUZZ_HANG_MS (a loaded machine) still shows how far any input was from the mark.
+      let slowest = { ms: 0, at: '' };
       const bySource = new Map<string, number>();
       const t0 = now();
       const batch = 500;
@@ -111,6 +113,7 @@ export function defineFuzzShard(shard: number): void {
         const cases = fc.sample(arb, { seed: seed + b, numRuns: Math.min(batch, SHARD_RUNS - b * batch) });
         cases.forEach((c, i) => {
           const o = runFuzzCase(c, now);
+          if (o.ms > slowest.ms) slowest = { ms: o.ms, at: `FUZZ_SEED=${seed + b} batch index ${i}, source ${c.source}` };
           totals.loaded += o.loaded ? 1 : 0;
           totals.traced += o.traced;
           bySource.set(c.source, (bySource.get(c.source) ?? 0) + 1);
@@ -128,6 +131,7 @@ export function defineFuzzShard(shard: number): void {
       console.log(
         `fuzz shard ${shard}, seed ${seed}: ${SHARD_RUNS} inputs in ${secs.toFixed(1)} s (${(SHARD_RUNS / secs).toFixed(0)}/s), loaded ${totals.loaded}, flows traced ${totals.traced}\n` +
           `sources ${JSON.stringify(Object.fromEntries(bySource))}\n` +
+          `slowest input ${slowest.ms.toFixed(0)} ms (${slowest.at}; hang mark ${HANG_MS} ms)\n` +
           `uncaught ${totals.uncaught}, hangs ${totals.hang}, invariant violations ${totals.violation} (+ ${totals.known} known, filed in issues 11 and 12)\n${lines.join('\n')}`,
       );
       const grep = process.env.FUZZ_GREP;
