@@ -17,6 +17,7 @@
 import type { ClusterView, PeerNode } from '../model/clusterView';
 import { flannelSettings } from '../model/flannel';
 import type { WindowsNetworkMode } from './state';
+import { calicoSettings } from '../model/calico';
 
 export interface WindowsCni {
   plugin: 'calico' | 'flannel';
@@ -61,7 +62,7 @@ const CALICO_POOL = 'C26 winpol.CalculateEndpointPolicies: every IP pool CIDR (m
 
 export function windowsCni(view: ClusterView, node: string): WindowsCni {
   const s = view.scenario;
-  const calicoPools = (s.calico?.pools ?? []).filter((p) => !p.disabled);
+  const calicoPools = (calicoSettings(s)?.pools ?? []).filter((p) => !p.disabled);
   const flannel = flannelSettings(s);
   if (flannel && view.datapathOf(node).cni.modelledAs === 'flannel') {
     const vxlan = flannel.backend.type === 'vxlan';
@@ -82,12 +83,12 @@ export function windowsCni(view: ClusterView, node: string): WindowsCni {
       source: vxlan ? 'F1/F2 flannel vxlan_windows.go, device_windows.go; W3 sdnoverlay CNI config; K1 source VIP endpoint' : 'F4 flannel hostgw_windows.go; P1 win-bridge',
     };
   }
-  const overlay = s.calico?.bgp === 'Disabled';
+  const overlay = calicoSettings(s)?.bgp === 'Disabled';
   return {
     plugin: 'calico',
     mode: overlay ? 'overlay' : 'l2bridge',
     networkName: 'Calico',
-    ...(overlay ? { vsid: s.calico?.vxlanVNI ?? 4096 } : {}),
+    ...(overlay ? { vsid: calicoSettings(s)?.vxlanVNI ?? 4096 } : {}),
     flags: 0,
     hostEndpointName: 'Calico_ep',
     hostEndpointRemote: overlay,

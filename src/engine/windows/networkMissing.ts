@@ -18,6 +18,7 @@ import type { Packet } from '../model/packet';
 import type { WindowsCni } from './cni';
 import type { Ctx } from './nodeContext';
 import { stop } from './nodeContext';
+import { calicoSettings } from '../model/calico';
 
 export interface NetworkMissing {
   /** The readiness finding that reports the same configuration. */
@@ -36,7 +37,7 @@ export function missingNetwork(s: Scenario, cni: WindowsCni, self: PeerNode): Ne
     if (b.port !== 4789) return { finding: 'flannel-port', detail: `port ${b.port} ≠ 4789`, source: src, assumption: false };
     return undefined;
   }
-  const c = s.calico;
+  const c = calicoSettings(s);
   if (!c) return undefined;
   const pool = c.pools.find((p) => p.name === self.pool);
   if (pool && pool.ipipMode !== 'Never') return { finding: 'ipip-pool', detail: `IP pool ${pool.name} ipipMode ${pool.ipipMode}`, source: 'D2 Calico for Windows requirements: IPIP is not supported; DATAPATH-FACTS §8.1 [C30]; assumption: the network is not created', assumption: true };

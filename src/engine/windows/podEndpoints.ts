@@ -25,6 +25,7 @@ import type { WindowsCni } from './cni';
 import type { WindowsPod } from './state';
 import { viewEndpoints } from '../policy/endpoints';
 import { felixEndpointAcls, type AclOrigin } from '../policy/windowsAcl';
+import { calicoSettings } from '../model/calico';
 
 /**
  * An overlay endpoint's MAC as HNS prints it: the prefix as configured (Calico VXLAN_MAC_PREFIX, win-overlay's
@@ -59,7 +60,7 @@ export function compilePodEndpoints(self: PeerNode, view: ClusterView, net: HnsN
   const out: CompiledPods = { pods: [], endpoints: [], namespaces: [], aclOrigins: new Map() };
   const policyEps = cni.felixAcls ? viewEndpoints(view) : [];
   const exceptions = cni.natExceptions(self).map((e) => e.cidr);
-  const pools = view.scenario.calico?.pools ?? [];
+  const pools = calicoSettings(view.scenario)?.pools ?? [];
   const gateway = nthAddress(block, cni.podGatewayOffset);
   view.podsOnNode(self.name).forEach((p, i) => {
     const key = `${p.namespace}/${p.name}`;
