@@ -1,7 +1,7 @@
 /**
  * flannel's settings (its ConfigMap's net-conf.json), shared by the flannel
  * plug-in on Linux (linux/cni/flannel/, whose settings.ts loads them) and by
- * flannel's Windows networks (windows/cni.ts), which may not import Linux
+ * flannel's Windows networks (windows/cni/flannel/), which may not import Linux
  * code. They ride opaquely on Scenario.cniSettings under the plug-in's name.
  */
 import { cniSettingsOf, type Scenario } from './scenario';
