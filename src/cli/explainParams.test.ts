@@ -9,7 +9,7 @@
  *   warning in both languages.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, posix, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { explainEn } from '../i18n/explain.en';
@@ -108,11 +108,11 @@ function declaredValue(id: ts.Identifier): ts.Expression | undefined {
 
 /**
  * The Windows node walk's `stop()` (windows/nodeContext.ts) adds the node to every reason: a file that
- * defines it or imports it from there passes `node` without writing it.
+ * defines it or imports it from there (also from a subfolder, as windows/cni/flannel/) passes `node` without writing it.
  */
 function stopAddsNode(rel: string, src: ts.SourceFile): boolean {
   if (rel === 'windows/nodeContext.ts') return true;
-  return rel.startsWith('windows/') && src.statements.some((st) => ts.isImportDeclaration(st) && ts.isStringLiteral(st.moduleSpecifier) && st.moduleSpecifier.text === './nodeContext'
+  return rel.startsWith('windows/') && src.statements.some((st) => ts.isImportDeclaration(st) && ts.isStringLiteral(st.moduleSpecifier) && posix.join(posix.dirname(rel), st.moduleSpecifier.text) === 'windows/nodeContext'
     && !!st.importClause?.namedBindings && ts.isNamedImports(st.importClause.namedBindings) && st.importClause.namedBindings.elements.some((el) => el.name.text === 'stop'));
 }
 

@@ -14,6 +14,7 @@ import type { PoolRef } from './network';
 import { flannelSettings } from '../engine/model/flannel';
 import { policiesIn, type PolicyId } from './policies';
 import { Docs } from './yamlDocument';
+import { calicoSettings } from '../engine/model/calico';
 
 /**
  * Above this size (characters) the edit forms are off: a dump of thousands
@@ -108,7 +109,7 @@ function editablePolicies(s: Scenario, text: string | undefined): EditableModel[
  */
 export function editableModel(s: Scenario, text?: string): EditableModel {
   const endpoints = endpointsBySliceOwner(s.endpointSlices);
-  const calico = s.calico;
+  const calico = calicoSettings(s);
   const model: EditableModel = {
     nodes: s.nodes.map((n) => ({ name: n.name, os: n.os, ...(n.internalIP ? { ip: n.internalIP } : {}), ...(n.os === 'windows' ? windowsBuild(n) : {}) })),
     pods: s.pods.filter((p) => !p.hostNetwork).map((p) => ({ namespace: p.namespace, name: p.name, node: p.nodeName, ...(p.ip ? { ip: p.ip } : {}) })),

@@ -3,6 +3,7 @@ import { PRESETS, loadScenarioText } from '../engine/index';
 import { diffEdits } from '../share/scenarioSource';
 import { editableModel } from './editableModel';
 import { EditError, applyEdit, type Edit } from './edits';
+import { calicoSettings } from '../engine/model/calico';
 
 const preset = (name: string): string => PRESETS.find((p) => p.name === name)!.yaml;
 
@@ -46,7 +47,7 @@ describe('applyEdit', () => {
   it('sets bgp, strictAffinity, Felix VNI/port, enableDSR', () => {
     const { scenario, model } = edited('k8s-lab', { op: 'setBgp', enabled: true }, { op: 'setStrictAffinity', value: false }, { op: 'setFelixVxlan', vni: 4097, port: 4790 }, { op: 'setEnableDSR', value: false });
     expect(model).toMatchObject({ bgp: 'Enabled', strictAffinity: false, felix: { vni: 4097, port: 4790 }, enableDSR: false });
-    expect(scenario.calico?.strictAffinity).toBe(false);
+    expect(calicoSettings(scenario)?.strictAffinity).toBe(false);
   });
 
   it('Felix VXLAN with both fields empty adds no FelixConfiguration (an "Apply" that changes nothing is no edit)', () => {

@@ -17,6 +17,8 @@ export type * from './model/trace';
 /** The step vocabulary (component, action, explanation key, reason code) the catalogues and the drawing are checked against. */
 export { COMPONENTS, EXPLAIN_KEYS, REASON_CODES, STEP_ACTIONS, type Component, type ExplainKey, type ReasonCode, type StepAction } from './model/stepVocabulary';
 export type * from './model/scenario';
+export type * from './model/calico';
+export { calicoSettings } from './model/calico';
 export type { FlowRequest } from './trace/request';
 export type { CompiledCluster, NodeStateView } from './trace/cluster';
 export type { LoadResult } from './scenario/load';

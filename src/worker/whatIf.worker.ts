@@ -13,6 +13,7 @@ import {
   type ReadinessOptions,
   buildRunbook,
   type Runbook,
+  calicoSettings,
 } from '../engine/index';
 import type { HnsComparison, IpamView } from './api';
 
@@ -46,7 +47,7 @@ export function ipamViewOf(cluster: CompiledCluster): IpamView {
       };
     }),
     borrowed: ipam.borrowed.map((b) => ({ ...b })),
-    strictAffinity: cluster.scenario.calico?.strictAffinity ?? false,
+    strictAffinity: calicoSettings(cluster.scenario)?.strictAffinity ?? false,
   };
 }
 

@@ -10,6 +10,7 @@ import { calicoPlugin } from '../linux/cni/calico/plugin';
 import { flannelSettings } from '../model/flannel';
 import { LINUX_PROXIES } from '../linux/proxy/registry';
 import { decideDatapath, IMPLEMENTED } from './datapath';
+import { calicoSettings } from '../model/calico';
 
 const NODES = `kind: Node
 metadata: {name: n1, labels: {kubernetes.io/os: linux}}
@@ -93,7 +94,7 @@ describe('the presets issue 14 names', () => {
     for (const d of linuxDatapaths('k8s-lab-kubeadm')) {
       expect([d.cni.modelledAs, d.dataplane.modelledAs, d.proxy.modelledAs]).toEqual(['calico', 'iptables', 'kube-proxy-iptables']);
     }
-    const pools = (s.calico?.pools ?? []).filter((p) => !p.disabled);
+    const pools = (calicoSettings(s)?.pools ?? []).filter((p) => !p.disabled);
     expect(pools.length).toBeGreaterThan(0);
     for (const p of pools) expect([p.vxlanMode, p.ipipMode ?? 'Never']).toEqual(['Never', 'Never']);
   });

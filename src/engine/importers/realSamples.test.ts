@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../model/diagnostic';
 import { compileScenario } from '../trace/cluster';
 import { importFiles, type ImportResult } from './files';
+import { calicoSettings } from '../model/calico';
 
 const DIR = join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'real-samples');
 
@@ -32,8 +33,8 @@ const hnsAttached: Check = (r) => expect(r.hns.map((a) => a.node)).toEqual(['win
 
 /** What each sample must yield beyond "no error" (the detailed readings are in hnsFormats.test.ts and scenario/clusterSources.test.ts). */
 const IMPORTABLE: Record<string, Check> = {
-  'calico-crs-1.yaml': (r) => expect(r.scenario?.calico?.pools.map((p) => [p.cidr, p.vxlanMode, p.ipipMode])).toEqual([['10.48.0.0/24', 'Never', 'Never']]),
-  'calico-manifest-1.yaml': (r) => expect(r.scenario?.calico).toMatchObject({ bgp: 'Disabled', pools: [expect.objectContaining({ vxlanMode: 'CrossSubnet' })] }),
+  'calico-crs-1.yaml': (r) => expect(calicoSettings(r.scenario!)?.pools.map((p) => [p.cidr, p.vxlanMode, p.ipipMode])).toEqual([['10.48.0.0/24', 'Never', 'Never']]),
+  'calico-manifest-1.yaml': (r) => expect(calicoSettings(r.scenario!)).toMatchObject({ bgp: 'Disabled', pools: [expect.objectContaining({ vxlanMode: 'CrossSubnet' })] }),
   'hcn-loadbalancer-1.json': (r) => {
     hnsAttached(r, []);
     expect(r.hns[0]!.hns.policyLists[0]!.Policies[0]!.VIPs).toEqual(['10.99.234.145']);

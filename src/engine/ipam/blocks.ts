@@ -11,7 +11,8 @@
  */
 import type { Diagnostic } from '../model/diagnostic';
 import { cidrContains, cidrSize, intToIp, ipToInt, parseCidr, prefixOf, type Cidr } from '../model/ipv4';
-import type { IPPoolSpec, NodeSpec, PodSpec, Scenario } from '../model/scenario';
+import type { NodeSpec, PodSpec, Scenario } from '../model/scenario';
+import { type IPPoolSpec, calicoSettings } from '../model/calico';
 
 export interface IpamBlock {
   cidr: Cidr;
@@ -61,7 +62,7 @@ function podKey(p: PodSpec): string {
  * pod IP in no pool.
  */
 export function computeIpam(s: Scenario, diags: Diagnostic[]): IpamState {
-  const pools = (s.calico?.pools ?? []).filter((p) => !p.disabled);
+  const pools = (calicoSettings(s)?.pools ?? []).filter((p) => !p.disabled);
   const state: IpamState = { blocks: [], blockOfNode: new Map(), tunnelAddr: new Map(), podIP: new Map(), borrowed: [] };
   if (pools.length === 0) return state;
   const nodes = new Map(s.nodes.map((n) => [n.name, n]));
@@ -101,7 +102,7 @@ export function computeIpam(s: Scenario, diags: Diagnostic[]): IpamState {
     const block = byBase.get(prefixOf(p.ip, pool.blockSize).base) ?? affine(node, pool, p.ip);
     if (block.node !== p.nodeName) {
       state.borrowed.push({ pod: podKey(p), ip: p.ip, node: p.nodeName, blockOwner: block.node });
-      if (s.calico?.strictAffinity) {
+      if (calicoSettings(s)?.strictAffinity) {
         diags.push({ severity: 'warning', code: 'conflict', object: p.ref, field: 'status.podIP', message: `pod IP ${p.ip} is in ${block.node}'s block ${block.cidr.text}, but strictAffinity forbids borrowing` });
       }
     }

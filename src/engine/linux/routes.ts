@@ -25,7 +25,6 @@ import type { Cidr } from '../model/ipv4';
 import { cidrContains, ipToInt, parseCidr } from '../model/ipv4';
 import type { ClusterView, PeerNode } from '../model/clusterView';
 import { intToIp } from '../model/ipv4';
-import type { IPPoolSpec } from '../model/scenario';
 import { learnedVia } from './cni/calico/bgp';
 import { flannelSettings } from '../model/flannel';
 import { CNI_BRIDGE, flannelVxlanIface, VXLAN_IFACE } from './names';
@@ -34,6 +33,7 @@ import { nodeVersions } from '../versions/nodeVersions';
 import type { Link, LinuxPodNetns, Route } from './state';
 import { routeId } from '../model/ruleIds';
 import { viewOf, type ViewText } from '../model/viewLines';
+import { type IPPoolSpec, calicoSettings } from '../model/calico';
 
 const FELIX_ROUTES = 'C2 felix/dataplane/linux/route_mgr.go';
 const FELIX_VXLAN = 'C1 felix/dataplane/linux/vxlan_mgr.go';
@@ -88,7 +88,7 @@ function remoteBlockRoute(self: PeerNode, peer: PeerNode, pool: IPPoolSpec, nic:
     return undefined;
   }
   // No VXLAN: BIRD installs what BGP learned (plain or through tunl0), when BGP runs.
-  return view.scenario.calico?.bgp === 'Enabled' ? birdRoute(self, peer, pool, nic, view, dst) : undefined;
+  return calicoSettings(view.scenario)?.bgp === 'Enabled' ? birdRoute(self, peer, pool, nic, view, dst) : undefined;
 }
 
 /** The NIC's prefix route and the static default route to the Fabric gateway. */
@@ -111,7 +111,7 @@ const BORROWED = 'C2 felix/calc/l3_route_resolver.go (a workload address outside
  */
 function borrowedRoutes(input: HostRouteInput, vxlanMtu: number | undefined): Route[] {
   const { self, view, nic } = input;
-  const pools = view.scenario.calico?.pools ?? [];
+  const pools = calicoSettings(view.scenario)?.pools ?? [];
   const out: Route[] = [];
   for (const b of view.borrowed ?? []) {
     const runner = view.peerByName.get(b.node);
@@ -134,7 +134,7 @@ export function compileHostRoutes(input: HostRouteInput): Route[] {
   const style = pickRow(FELIX_ROUTE_STYLES, node && nodeVersions(view.scenario, node).calico).id;
   const vxlanMtu = style === 'metric-and-mtu' ? input.vxlanMtu : undefined;
   const routes: Route[] = nicRoutes(self, nic);
-  const pools = view.scenario.calico?.pools ?? [];
+  const pools = calicoSettings(view.scenario)?.pools ?? [];
   for (const peer of view.peers) {
     if (peer.name === self.name || !peer.block) continue;
     const pool = pools.find((p) => p.name === peer.pool);
@@ -145,7 +145,7 @@ export function compileHostRoutes(input: HostRouteInput): Route[] {
   if (self.block) {
     // Under BGP without VXLAN the block's blackhole is BIRD's static route (proto bird); otherwise Felix writes it.
     const ownPool = pools.find((p) => p.name === self.pool);
-    const bird = view.scenario.calico?.bgp === 'Enabled' && ownPool !== undefined && ownPool.vxlanMode === 'Never';
+    const bird = calicoSettings(view.scenario)?.bgp === 'Enabled' && ownPool !== undefined && ownPool.vxlanMode === 'Never';
     routes.push({ dst: parseCidr(self.block)!, type: 'blackhole', proto: bird ? 'bird' : FELIX_PROTO, source: bird ? `${BIRD_IPIP.split(' (')[0]} (protocol static: the node's own blocks as blackhole routes); seen as \`blackhole <block> proto bird\` in projectcalico/bird#61, projectcalico/calicoctl#772` : FELIX_ROUTES, owner: { kind: 'IPPool', name: self.pool ?? '' } });
   }
   for (const p of pods) {

@@ -1,12 +1,12 @@
 /**
  * The Tigera operator's `Installation.spec.calicoNetwork.ipPools[].encapsulation`
  * and the IPPool modes it stands for, both ways: the engine reads an
- * Installation pool through it (scenario/clusterSettings.ts), and the what-if
+ * Installation pool through it (linux/cni/calico/settings/loader.ts), and the what-if
  * edits and forms show and write an IPPool's modes through it (src/edit).
  * @see tigera/operator pkg/render (ipPool conversion); the seed:
  * "encapsulation: VXLAN — оператор создаёт пул с vxlanMode: Always".
  */
-import type { EncapMode } from './scenario';
+import type { EncapMode } from './calico';
 
 export type Encapsulation = 'VXLAN' | 'VXLANCrossSubnet' | 'IPIP' | 'IPIPCrossSubnet' | 'None';
 

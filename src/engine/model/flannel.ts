@@ -1,10 +1,10 @@
 /**
  * flannel's settings (its ConfigMap's net-conf.json), shared by the flannel
  * plug-in on Linux (linux/cni/flannel/, whose settings.ts loads them) and by
- * flannel's Windows networks (windows/cni.ts), which may not import Linux
+ * flannel's Windows networks (windows/cni/flannel/), which may not import Linux
  * code. They ride opaquely on Scenario.cniSettings under the plug-in's name.
  */
-import type { Scenario } from './scenario';
+import { cniSettingsOf, type Scenario } from './scenario';
 
 /** The flannel plug-in's name (Datapath.cni, Scenario.cniSettings). */
 export const FLANNEL = 'flannel';
@@ -18,6 +18,5 @@ export interface FlannelSpec {
 
 /** The scenario's flannel settings, when it has a readable flannel ConfigMap. */
 export function flannelSettings(s: Scenario): FlannelSpec | undefined {
-  const all = s.cniSettings;
-  return all && Object.hasOwn(all, FLANNEL) ? (all[FLANNEL] as FlannelSpec) : undefined;
+  return cniSettingsOf(s, FLANNEL) as FlannelSpec | undefined;
 }

@@ -122,72 +122,6 @@ export interface EndpointSliceSpec {
 /** A NetworkPolicy (Kubernetes or Calico) in the policy model (policy/model.ts). */
 export type NetworkPolicySpec = Policy;
 
-export type EncapMode = 'Always' | 'CrossSubnet' | 'Never';
-
-export interface IPPoolSpec {
-  ref: ObjectRef;
-  name: string;
-  cidr: string;
-  blockSize: number;
-  vxlanMode: EncapMode;
-  ipipMode: EncapMode;
-  natOutgoing: boolean;
-  disabled: boolean;
-  /**
-   * Where the pool is written, when not as an IPPool object: an entry of the
-   * operator's `Installation.spec.calicoNetwork.ipPools[]` (the operator
-   * creates the IPPool from it), or the calico.yaml manifest's
-   * CALICO_IPV4POOL_CIDR. A what-if edit changes the object it names.
-   */
-  definedBy?: 'Installation' | 'manifest';
-}
-
-export interface CalicoSpec {
-  /** Installation.spec.calicoNetwork.bgp. */
-  bgp: 'Enabled' | 'Disabled';
-  linuxDataplane: 'Iptables' | 'Nftables' | 'BPF' | 'VPP';
-  /** Whether the Installation set linuxDataplane (else the operator's default, Iptables). */
-  linuxDataplaneGiven?: boolean;
-  windowsDataplane?: 'HNS' | 'Disabled';
-  /** Installation.spec.serviceCIDRs (Calico for Windows needs them). */
-  serviceCIDRs: string[];
-  pools: IPPoolSpec[];
-  /** IPAMConfiguration.spec.strictAffinity. */
-  strictAffinity: boolean;
-  /** BGPConfiguration `default` and the BGPPeers (who peers with whom under BGP). */
-  bgpConfig?: CalicoBgpSpec;
-  /** FelixConfiguration VXLANVNI (default 4096) and VXLANPort (default 4789). */
-  vxlanVNI: number;
-  vxlanPort: number;
-  /** Host-specific FelixConfiguration `node.<nodename>`: VXLANVNI / VXLANPort of that node, where they differ from `default`. */
-  vxlanByNode?: Record<string, { vni?: number; port?: number }>;
-  /**
-   * The operator's Installation, when the input has one: its name and the
-   * names of its `calicoNetwork.ipPools` in order (a `kubectl patch … /ipPools/<i>/…`
-   * needs the index).
-   */
-  installation?: { name: string; pools: string[] };
-}
-
-/** A BGPPeer: `node` or `nodeSelector` say which nodes peer, `peerSelector` with which nodes, or `peerIP` with which router. */
-export interface BgpPeerSpec {
-  ref: ObjectRef;
-  name: string;
-  node?: string;
-  nodeSelector?: string;
-  peerSelector?: string;
-  peerIP?: string;
-  asNumber?: number;
-}
-
-export interface CalicoBgpSpec {
-  /** BGPConfiguration default spec.nodeToNodeMeshEnabled (default true), and what decided it. */
-  nodeToNodeMesh: boolean;
-  meshFrom: string;
-  asNumber: number;
-  peers: BgpPeerSpec[];
-}
-
 export interface KubeProxySpec {
   /** The Linux proxier (empty or absent mode = iptables, kube-proxy's default). */
   mode: 'nftables' | 'iptables' | 'ipvs';
@@ -228,10 +162,11 @@ export interface WinkernelSpec {
   from?: string;
 }
 
-/** The VXLAN VNI and UDP port Felix gives `node`'s vxlan.calico (its `node.<name>` FelixConfiguration, else the global one). */
-export function calicoVxlanOf(c: CalicoSpec, node: string): { vni: number; port: number } {
-  const own = c.vxlanByNode && Object.hasOwn(c.vxlanByNode, node) ? c.vxlanByNode[node] : undefined;
-  return { vni: own?.vni ?? c.vxlanVNI, port: own?.port ?? c.vxlanPort };
+/** A CNI plug-in's settings on the scenario (Scenario.cniSettings), by plug-in name; undefined when it has none. */
+export function cniSettingsOf(s: Scenario, name: string): unknown {
+  const all = s.cniSettings;
+  // Plug-in names are the engine's, but the record is plain data: only its own keys count.
+  return all && Object.hasOwn(all, name) ? all[name] : undefined;
 }
 
 /** The winkernel settings kube-proxy runs with on `node`. */
@@ -285,12 +220,12 @@ export interface Scenario {
   networkPolicies: NetworkPolicySpec[];
   /** Namespace objects with their labels (namespaceSelector); pods' namespaces without one are implicit. */
   namespaces?: NamespaceSpec[];
-  calico?: CalicoSpec;
   kubeProxy: KubeProxySpec;
   /**
    * Settings of the CNI plug-ins that read their own objects
    * (linux/cni/plugin.ts CniSettingsLoader), by plug-in name; opaque here,
-   * narrowed by the plug-in (`settingsOf`). Absent when none has any.
+   * narrowed by the plug-in (`settingsOf`) or by the accessor of the settings
+   * type in model/ (`calicoSettings`, `flannelSettings`). Absent when none has any.
    */
   cniSettings?: Readonly<Record<string, unknown>>;
   fabric: FabricSpec;

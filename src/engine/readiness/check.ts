@@ -12,10 +12,11 @@ import { apiServerAddress } from './apiAddress';
 import { shellJson, shellQuote } from './shell';
 import type { ObjectRef } from '../model/diagnostic';
 import { cidrContains, parseCidr } from '../model/ipv4';
-import type { CalicoSpec, IPPoolSpec, NodeSpec, Scenario } from '../model/scenario';
+import type { NodeSpec, Scenario } from '../model/scenario';
 import type { CompiledCluster } from '../trace/cluster';
 import { flannelSettings } from '../model/flannel';
 import type { Finding, FindingFix, FindingId, FindingSeverity, ReadinessOptions } from './types';
+import { type CalicoSpec, type IPPoolSpec, calicoSettings } from '../model/calico';
 
 /** Seed section names, used in `source`. */
 const SEED = {
@@ -102,7 +103,7 @@ export function checkReadiness(scenario: Scenario, compiled?: CompiledCluster, o
   const windowsNodes = scenario.nodes.filter((n) => n.os === 'windows');
   if (windowsNodes.length === 0 && !opts.planWindows) return [];
   const out = new Findings();
-  const calico = scenario.calico;
+  const calico = calicoSettings(scenario);
   if (calico) checkCalico(scenario, calico, out);
   checkIpv6(opts, out);
   if (flannelSettings(scenario)) checkFlannel(scenario, out);
@@ -240,7 +241,7 @@ function checkLinuxWorker(s: Scenario, out: Findings): void {
  */
 function checkBlocks(s: Scenario, windowsNodes: NodeSpec[], compiled: CompiledCluster | undefined, out: Findings): void {
   const src = `${SEED.ipam}; DATAPATH-FACTS §8.2 [C14][C27][C31][D1]`;
-  const pool = s.calico?.pools.find((p) => !p.disabled);
+  const pool = calicoSettings(s)?.pools.find((p) => !p.disabled);
   for (const n of windowsNodes) {
     const block = compiled?.ipam.blockOfNode.get(n.name);
     const blockSize = block ? block.cidr.len : pool?.blockSize;
@@ -285,12 +286,12 @@ function checkBlocks(s: Scenario, windowsNodes: NodeSpec[], compiled: CompiledCl
 function checkRollback(s: Scenario, windowsNodes: NodeSpec[], out: Findings): void {
   const src = `${SEED.migration} («откат»)`;
   // The rollback the seed speaks of is of the Calico migration.
-  if (!s.calico) return;
+  if (!calicoSettings(s)) return;
   if (windowsNodes.length > 0) {
     out.add('rollback-impossible', 'info', windowsNodes.map((n) => n.ref), { nodes: windowsNodes.map((n) => n.name).join(', ') }, src);
     return;
   }
-  const c = s.calico;
+  const c = calicoSettings(s);
   // Only once migrated (BGP already off): before that there is nothing to roll back.
   if (!c?.installation || c.bgp !== 'Disabled') return;
   const inst = installationName(c);

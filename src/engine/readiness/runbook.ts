@@ -19,6 +19,7 @@ import { afterMigration, routeLines } from './runbookState';
 import { shellJson, shellQuote } from './shell';
 import { STEP4_CHECKS } from './step4Checks';
 import type { Finding, I18nText } from './types';
+import { calicoSettings } from '../model/calico';
 
 export type RunbookStepId = 'step-0' | 'step-1' | 'step-2' | 'step-3' | 'windows-settings' | 'step-4' | 'rollback' | 'test-cluster';
 
@@ -64,7 +65,7 @@ const STEP0_JQ = "'{bgp, ipPools: [.ipPools[] | {name, cidr, encapsulation, natO
 /** Builds the runbook; never throws. Without Calico there is nothing of the seed's migration to run: only the alternative. */
 export function buildRunbook(s: Scenario, compiled?: CompiledCluster): Runbook {
   const windowsJoined = s.nodes.some((n) => n.os === 'windows');
-  const c = s.calico;
+  const c = calicoSettings(s);
   if (!c) return { windowsJoined, steps: [testCluster(s)] };
   const inst = c.installation?.name ?? 'default';
   const operator = c.installation !== undefined;
@@ -171,7 +172,7 @@ function tcpdumpExpect(s: Scenario, vni: number): string {
 
 /** After the three steps: windowsDataplane HNS, serviceCIDRs and kubernetes-services-endpoint (the seed, after the list of risks). */
 function windowsSettings(s: Scenario, inst: string, operator: boolean): RunbookStep {
-  const c = s.calico!;
+  const c = calicoSettings(s)!;
   const api = apiServerAddress(s);
   const manifest = ['apiVersion: v1', 'kind: ConfigMap', 'metadata:', '  name: kubernetes-services-endpoint', '  namespace: tigera-operator', 'data:', `  KUBERNETES_SERVICE_HOST: ${JSON.stringify(api.host)}`, `  KUBERNETES_SERVICE_PORT: ${JSON.stringify(api.port)}`].join('\n');
   const hasCm = (s.servicesEndpoint ?? []).some((x) => x.namespace === 'tigera-operator');

@@ -5,12 +5,13 @@
  */
 import type { Scenario } from '../model/scenario';
 import { compileScenario, nodeStateViews, type CompiledCluster } from '../trace/cluster';
+import { calicoSettings, withCalicoSettings } from '../model/calico';
 
 /** The scenario as the seed's steps 1–3 leave it. */
 export function afterMigration(s: Scenario): Scenario {
-  const c = s.calico;
+  const c = calicoSettings(s);
   if (!c) return s;
-  return { ...s, calico: { ...c, strictAffinity: true, bgp: 'Disabled', pools: c.pools.map((p) => (p.disabled ? p : { ...p, vxlanMode: 'Always', ipipMode: 'Never' })) } };
+  return withCalicoSettings(s, { ...c, strictAffinity: true, bgp: 'Disabled', pools: c.pools.map((p) => (p.disabled ? p : { ...p, vxlanMode: 'Always', ipipMode: 'Never' })) });
 }
 
 /** `ip route` of `node`, one line each; empty when it cannot be compiled. */

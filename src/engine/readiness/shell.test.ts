@@ -4,6 +4,7 @@ import { loadPreset } from '../presets/catalog';
 import { compileScenario } from '../trace/cluster';
 import { bgpCommand, checkReadiness, poolEncapsulationCommand } from './check';
 import { shellJson, shellQuote } from './shell';
+import { calicoSettings } from '../model/calico';
 
 /** What a POSIX shell makes of `word`: the arguments it passes on, one per line. */
 function shellWords(line: string): string[] {
@@ -39,7 +40,7 @@ describe('readiness commands from a hostile scenario', () => {
     const loaded = loadPreset('k8s-main-before');
     // The loader refuses such a name (DNS-1123); quoting must hold whatever the source, so the name is set after loading.
     const scenario = structuredClone(loaded.scenario!);
-    scenario.calico!.installation = { ...scenario.calico!.installation!, name: payload };
+    calicoSettings(scenario)!.installation = { ...calicoSettings(scenario)!.installation!, name: payload };
     const commands = checkReadiness(scenario, compileScenario(scenario), { planWindows: true }).flatMap((f) => f.fix?.commands ?? []);
     expect(commands.some((c) => c.includes('curl'))).toBe(true);
     for (const c of commands) {

@@ -1,17 +1,15 @@
 /**
- * Cluster-wide settings from the singleton kinds (Installation, IPPool,
- * IPAMConfiguration, FelixConfiguration, KubeProxyConfiguration, Fabric; a
- * CNI plug-in reads its own objects, linux/cni/settings.ts), with upstream's defaults where they are absent. Each
- * default that fills a gap is reported as a `derived` info diagnostic.
+ * Cluster-wide settings from the singleton kinds (KubeProxyConfiguration,
+ * Fabric; a CNI plug-in reads its own objects, linux/cni/settings.ts), with
+ * upstream's defaults where they are absent. Each default that fills a gap
+ * is reported as a `derived` info diagnostic.
  */
 import type { z } from 'zod';
 import type { Diagnostic } from '../model/diagnostic';
 import { nthAddress, parseCidr, prefixOf } from '../model/ipv4';
-import type { CalicoSpec, FabricSpec, IPPoolSpec, KubeProxySpec, NodeSpec, PodSpec, ServiceSpec, EndpointSliceSpec } from '../model/scenario';
+import type { FabricSpec, KubeProxySpec, NodeSpec, PodSpec, ServiceSpec, EndpointSliceSpec } from '../model/scenario';
 import type { RawObject } from './parse';
-import type { fabricSchema, felixConfigSchema, installationSchema, kubeProxyConfigSchema } from './schemas';
-import { ENCAP_TO_MODES } from '../model/encapsulation';
-import { FELIX_VXLAN_PORT, FELIX_VXLAN_VNI } from '../model/felixDefaults';
+import type { fabricSchema, kubeProxyConfigSchema } from './schemas';
 import { refOf } from './validate';
 import { IMPLEMENTED } from '../datapath/datapath';
 import { clusterWindowsConfig, isWindowsConfig, nodeWindowsConfigs, winkernelSpecOf } from './winkernelConfig';
@@ -27,61 +25,8 @@ export interface ClusterObjects {
   pods: PodSpec[];
   services: ServiceSpec[];
   slices: EndpointSliceSpec[];
-  pools: IPPoolSpec[];
-  installation: WithRaw<z.infer<typeof installationSchema>>[];
-  ipam: boolean[];
-  felix: { name: string; spec: z.infer<typeof felixConfigSchema>['spec'] }[];
   kubeProxy: WithRaw<z.infer<typeof kubeProxyConfigSchema>>[];
   fabric: WithRaw<z.infer<typeof fabricSchema>>[];
-}
-
-export { FELIX_VXLAN_PORT, FELIX_VXLAN_VNI };
-
-/**
- * Calico settings, or undefined when the input has no Calico object at all.
- * IPPool objects win over the Installation's pool list for the same name,
- * since Felix reads the IPPool resources.
- */
-export function buildCalico(c: ClusterObjects): CalicoSpec | undefined {
-  const inst = c.installation[0]?.value;
-  if (!inst && c.pools.length === 0) return undefined;
-  const net = inst?.spec.calicoNetwork;
-  const pools: IPPoolSpec[] = [...c.pools];
-  for (const p of net?.ipPools ?? []) {
-    const name = p.name ?? 'default-ipv4-ippool';
-    if (pools.some((q) => q.name === name)) continue;
-    pools.push({
-      ref: { kind: 'IPPool', name },
-      name,
-      cidr: p.cidr,
-      blockSize: p.blockSize ?? 26,
-      ...ENCAP_TO_MODES[p.encapsulation],
-      natOutgoing: p.natOutgoing === 'Enabled',
-      disabled: false,
-      definedBy: 'Installation',
-    });
-  }
-  // Host-specific FelixConfiguration `node.<nodename>` overrides the global one (`default`) on that node
-  // (docs.tigera.io "Configuring Felix": read order environment, file, node.<nodename>, default).
-  const felix = (c.felix.find((f) => f.name === 'default') ?? c.felix.find((f) => !f.name.startsWith('node.')))?.spec ?? {};
-  const vxlanByNode: NonNullable<CalicoSpec['vxlanByNode']> = {};
-  for (const f of c.felix) {
-    if (!f.name.startsWith('node.') || (f.spec.vxlanVNI === undefined && f.spec.vxlanPort === undefined)) continue;
-    vxlanByNode[f.name.slice('node.'.length)] = { ...(f.spec.vxlanVNI !== undefined ? { vni: f.spec.vxlanVNI } : {}), ...(f.spec.vxlanPort !== undefined ? { port: f.spec.vxlanPort } : {}) };
-  }
-  return {
-    bgp: net?.bgp ?? 'Enabled',
-    linuxDataplane: net?.linuxDataplane ?? 'Iptables',
-    ...(net?.linuxDataplane ? { linuxDataplaneGiven: true } : {}),
-    windowsDataplane: net?.windowsDataplane,
-    serviceCIDRs: inst?.spec.serviceCIDRs ?? [],
-    pools,
-    strictAffinity: c.ipam[0] ?? false,
-    vxlanVNI: felix.vxlanVNI ?? FELIX_VXLAN_VNI,
-    vxlanPort: felix.vxlanPort ?? FELIX_VXLAN_PORT,
-    ...(Object.keys(vxlanByNode).length ? { vxlanByNode } : {}),
-    ...(inst ? { installation: { name: inst.metadata.name, pools: (net?.ipPools ?? []).map((p) => p.name ?? 'default-ipv4-ippool') } } : {}),
-  };
 }
 
 /**

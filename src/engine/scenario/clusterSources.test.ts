@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { winkernelOf } from '../model/scenario';
 import { loadScenarioFiles, type LoadResult } from './load';
+import { calicoSettings } from '../model/calico';
 
 const SAMPLES = join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'real-samples');
 const sample = (f: string): string => readFileSync(join(SAMPLES, f), 'utf8');
@@ -179,8 +180,8 @@ spec: { cidrs: [10.66.0.0/16, "fd00:10:96::/112"] }
 describe('a Calico manifest install (calico-manifest-1.yaml)', () => {
   it('calico_backend vxlan: no BGP; the default pool as calico-node creates it (VXLAN CrossSubnet, IPIP Never)', () => {
     const r = load(sample('calico-manifest-1.yaml'));
-    expect(r.scenario.calico).toMatchObject({ bgp: 'Disabled', vxlanVNI: 4096, vxlanPort: 4789 });
-    expect(r.scenario.calico?.pools).toEqual([expect.objectContaining({ name: 'default-ipv4-ippool', cidr: '192.168.0.0/16', vxlanMode: 'CrossSubnet', ipipMode: 'Never', blockSize: 26, natOutgoing: true })]);
+    expect(calicoSettings(r.scenario)).toMatchObject({ bgp: 'Disabled', vxlanVNI: 4096, vxlanPort: 4789 });
+    expect(calicoSettings(r.scenario)?.pools).toEqual([expect.objectContaining({ name: 'default-ipv4-ippool', cidr: '192.168.0.0/16', vxlanMode: 'CrossSubnet', ipipMode: 'Never', blockSize: 26, natOutgoing: true })]);
     expect(r.diagnostics.filter((d) => d.code === 'unknown-kind')).toEqual([]);
   });
 
@@ -197,7 +198,7 @@ data:
       serviceSubnet: 10.96.0.0/12
 `;
     const withPodSubnet = load(sample('calico-manifest-1.yaml'), kubeadmConfig);
-    expect(withPodSubnet.scenario.calico?.pools.map((p) => p.cidr)).toEqual(['10.244.0.0/16']);
+    expect(calicoSettings(withPodSubnet.scenario)?.pools.map((p) => p.cidr)).toEqual(['10.244.0.0/16']);
 
     const pool = `apiVersion: crd.projectcalico.org/v1
 kind: IPPool
@@ -211,13 +212,13 @@ spec: { vxlanVNI: 5000 }
 `;
     const manifest = sample('calico-manifest-1.yaml').replace('            - name: FELIX_HEALTHENABLED', '            - name: FELIX_VXLANVNI\n              value: "4097"\n            - name: FELIX_HEALTHENABLED');
     const r = load(manifest, pool, felix);
-    expect(r.scenario.calico?.pools.map((p) => p.name)).toEqual(['my-pool']);
-    expect(r.scenario.calico?.vxlanVNI).toBe(4097);
-    expect(r.scenario.calico?.bgp).toBe('Disabled');
+    expect(calicoSettings(r.scenario)?.pools.map((p) => p.name)).toEqual(['my-pool']);
+    expect(calicoSettings(r.scenario)?.vxlanVNI).toBe(4097);
+    expect(calicoSettings(r.scenario)?.bgp).toBe('Disabled');
   });
 
   it('calico_backend bird: BGP on, as the operator-less default', () => {
     const r = load(sample('calico-manifest-1.yaml').replace('calico_backend: "vxlan"', 'calico_backend: "bird"'));
-    expect(r.scenario.calico?.bgp).toBe('Enabled');
+    expect(calicoSettings(r.scenario)?.bgp).toBe('Enabled');
   });
 });

@@ -8,6 +8,7 @@ import type { Diagnostic } from '../model/diagnostic';
 import { cidrContains, parseCidr } from '../model/ipv4';
 import type { Scenario } from '../model/scenario';
 import { checkMoreNodeAddresses } from './nodeAddresses';
+import { calicoSettings } from '../model/calico';
 
 /** A test for "is in one of these prefixes", the prefixes parsed once. */
 function inAnyOf(cidrs: string[]): (ip: string) => boolean {
@@ -25,7 +26,7 @@ export function crossCheck(s: Scenario, diags: Diagnostic[]): void {
     return false;
   });
 
-  const poolCidrs = s.calico?.pools.map((p) => p.cidr) ?? [];
+  const poolCidrs = calicoSettings(s)?.pools.map((p) => p.cidr) ?? [];
   const inPool = inAnyOf(poolCidrs);
   for (const p of s.pods) {
     if (p.hostNetwork || !p.ip || poolCidrs.length === 0) continue;

@@ -1,14 +1,11 @@
 /**
  * Objects read for the cluster settings beyond the kinds of schemas.ts: the
- * kubeadm and kube-apiserver objects (kubeadm.ts, serviceCidr.ts) and a
- * Calico manifest install (calicoManifest.ts), Calico's BGP objects
- * (calicoBgp.ts). load.ts hands each raw object
- * here first; what is read here is not read again as its kind.
+ * kubeadm and kube-apiserver objects (kubeadm.ts, serviceCidr.ts). load.ts
+ * hands each raw object here first (after the CNI plug-ins' lenient claims,
+ * linux/cni/settings.ts); what is read here is not read again as its kind.
  */
 import type { Diagnostic } from '../model/diagnostic';
-import type { CalicoSpec, KubeProxySpec, NodeSpec, ServiceSpec } from '../model/scenario';
-import { emptyBgpInputs, readBgpConfiguration, readBgpPeer, withCalicoBgp, type CalicoBgpInputs } from './calicoBgp';
-import { applyCalicoManifest, CALICO_CONFIGMAP, hasCalicoManifest, readCalicoConfig, readCalicoNodeDaemonSet, type CalicoManifestInputs } from './calicoManifest';
+import type { KubeProxySpec, NodeSpec, ServiceSpec } from '../model/scenario';
 import { emptyKubeadmInputs, KUBE_PROXY_CONFIGMAP, KUBEADM_CONFIGMAP, kubeProxyObjects, readKubeadmConfig, readKubeProxyConfigMap, readKubeProxyDaemonSet, windowsPerNode, type KubeadmInputs } from './kubeadm';
 import type { RawObject } from './parse';
 import { chooseServiceCidrs, emptyServiceCidrInputs, readApiServerPod, readServiceCidrObject, type ServiceCidrInputs } from './serviceCidr';
@@ -17,12 +14,10 @@ import { refOf } from './validate';
 export interface ExtraObjects {
   serviceCidr: ServiceCidrInputs;
   kubeadm: KubeadmInputs;
-  calico: CalicoManifestInputs;
-  bgp: CalicoBgpInputs;
 }
 
 export function emptyExtraObjects(): ExtraObjects {
-  return { serviceCidr: emptyServiceCidrInputs(), kubeadm: emptyKubeadmInputs(), calico: {}, bgp: emptyBgpInputs() };
+  return { serviceCidr: emptyServiceCidrInputs(), kubeadm: emptyKubeadmInputs() };
 }
 
 /**
@@ -32,12 +27,6 @@ export function emptyExtraObjects(): ExtraObjects {
  */
 export function readExtraObject(kind: unknown, raw: RawObject, into: ExtraObjects, diags: Diagnostic[]): boolean {
   switch (kind) {
-    case 'BGPConfiguration':
-      readBgpConfiguration(raw, into.bgp, diags);
-      return true;
-    case 'BGPPeer':
-      readBgpPeer(raw, into.bgp, diags);
-      return true;
     case 'ServiceCIDR':
       readServiceCidrObject(raw, into.serviceCidr, diags);
       return true;
@@ -45,14 +34,11 @@ export function readExtraObject(kind: unknown, raw: RawObject, into: ExtraObject
       readApiServerPod(raw, into.serviceCidr, diags);
       return false;
     case 'DaemonSet':
-      if (readCalicoNodeDaemonSet(raw, into.calico)) return true;
-      if (readKubeProxyDaemonSet(raw, into.kubeadm, diags)) return true;
-      return false;
+      return readKubeProxyDaemonSet(raw, into.kubeadm, diags);
     case 'ConfigMap': {
       const ref = refOf(raw);
       if (ref.name === KUBE_PROXY_CONFIGMAP) readKubeProxyConfigMap(raw, into.kubeadm, diags);
       else if (ref.name === KUBEADM_CONFIGMAP) readKubeadmConfig(raw, into.kubeadm, diags);
-      else if (ref.name === CALICO_CONFIGMAP) readCalicoConfig(raw, into.calico);
       else return false;
       return true;
     }
@@ -73,12 +59,7 @@ export function withWindowsPerNode(x: ExtraObjects, kp: KubeProxySpec, nodes: No
   return byNode ? { ...kp, winkernelByNode: { ...byNode, ...kp.winkernelByNode } } : kp;
 }
 
-/** The Calico settings with a manifest install applied (unchanged when there is none, or an Installation rules) and the BGP topology. */
-export function withCalicoManifest(x: ExtraObjects, calico: CalicoSpec | undefined, diags: Diagnostic[]): CalicoSpec | undefined {
-  const c = !hasCalicoManifest(x.calico) || calico?.installation ? calico : applyCalicoManifest(x.calico, calico, x.kubeadm.podSubnet, diags);
-  return withCalicoBgp(x.bgp, c);
-}
-
-export function serviceCidrs(x: ExtraObjects, calico: CalicoSpec | undefined, services: ServiceSpec[], diags: Diagnostic[]): string[] {
-  return chooseServiceCidrs(x.serviceCidr, calico?.serviceCIDRs, services, diags);
+/** The cluster's Service CIDRs; `cni` are those the CNI's settings state (Calico's Installation.spec.serviceCIDRs). */
+export function serviceCidrs(x: ExtraObjects, cni: string[] | undefined, services: ServiceSpec[], diags: Diagnostic[]): string[] {
+  return chooseServiceCidrs(x.serviceCidr, cni, services, diags);
 }

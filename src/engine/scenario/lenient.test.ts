@@ -10,6 +10,7 @@ import { compileScenario } from '../trace/cluster';
 import { traceFlow } from '../trace/traceFlow';
 import type { Diagnostic } from '../model/diagnostic';
 import { loadScenarioText } from './load';
+import { calicoSettings } from '../model/calico';
 
 const LAB = PRESETS.find((p) => p.name === 'k8s-lab')!.yaml;
 
@@ -84,7 +85,7 @@ describe('names as the API server validates them', () => {
     expect(text).toContain(INJECTED);
     const r = loadScenarioText(text);
     expect(errorsOf(r.diagnostics)).toEqual([expect.objectContaining({ code: 'invalid-field', object: expect.objectContaining({ kind: 'Installation' }), field: 'metadata.name' })]);
-    expect(r.scenario!.calico?.installation).toBeUndefined();
+    expect(calicoSettings(r.scenario!)?.installation).toBeUndefined();
     expect(JSON.stringify(r.scenario)).not.toContain('curl');
   });
 

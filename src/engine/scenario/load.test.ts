@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { PRESETS } from '../presets/catalog';
 import { loadScenarioFiles, loadScenarioText } from './load';
 import { MAX_INPUT_CHARS } from './parse';
+import { calicoSettings } from '../model/calico';
 
 const NODE = `apiVersion: v1
 kind: Node
@@ -27,7 +28,7 @@ describe('presets', () => {
 
   it('k8s-lab reads the Installation as the seed prints it', () => {
     const r = loadScenarioText(PRESETS.find((p) => p.name === 'k8s-lab')!.yaml);
-    const c = r.scenario!.calico!;
+    const c = calicoSettings(r.scenario!)!;
     expect(c).toMatchObject({ bgp: 'Disabled', linuxDataplane: 'Nftables', windowsDataplane: 'HNS', serviceCIDRs: ['10.96.0.0/12'], strictAffinity: true, vxlanVNI: 4096, vxlanPort: 4789 });
     expect(c.pools[0]).toMatchObject({ cidr: '172.21.0.0/16', blockSize: 26, vxlanMode: 'Always', natOutgoing: true });
   });

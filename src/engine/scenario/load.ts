@@ -7,31 +7,18 @@ import type { z } from 'zod';
 import type { Diagnostic } from '../model/diagnostic';
 import { isIPv4 } from '../model/ipv4';
 import type { DumpVersions, Scenario, ServicesEndpointConfigMap } from '../model/scenario';
-import { buildCalico, buildFabric, buildKubeProxy, type ClusterObjects } from './clusterSettings';
+import { buildFabric, buildKubeProxy, type ClusterObjects } from './clusterSettings';
 import { crossCheck } from './crossCheck';
-import { emptyExtraObjects, extraKubeProxyObjects, readExtraObject, serviceCidrs, withCalicoManifest, withWindowsPerNode, type ExtraObjects } from './extraObjects';
-import { normalizeEndpointSlice, normalizeIPPool, normalizeNode, normalizePod, normalizeService } from './normalize';
+import { emptyExtraObjects, extraKubeProxyObjects, readExtraObject, serviceCidrs, withWindowsPerNode, type ExtraObjects } from './extraObjects';
+import { normalizeEndpointSlice, normalizeNode, normalizePod, normalizeService } from './normalize';
 import { streamScenarioText, type RawObject } from './parse';
-import {
-  endpointSliceSchema,
-  fabricSchema,
-  felixConfigSchema,
-  configMapSchema,
-  installationSchema,
-  ipamConfigSchema,
-  ipPoolSchema,
-  KNOWN_KINDS,
-  kubeProxyConfigSchema,
-  nodeSchema,
-  podSchema,
-  serviceSchema,
-} from './schemas';
+import { endpointSliceSchema, fabricSchema, configMapSchema, KNOWN_KINDS, kubeProxyConfigSchema, nodeSchema, podSchema, serviceSchema } from './schemas';
 import { refOf, validated, validateObject } from './validate';
 import { fastEndpointSlice, fastNode, fastPod, fastService } from './fastKinds';
 import { emptyDumpVersions, readVersions, versionOfTag } from './versions';
 import { nameProblem, nameRuleOf } from '../model/objectNames';
 import { policyKindKey, readPolicyObject, type PolicyObjects } from '../policy/read';
-import { cniReaderOf, loadCniSettings } from '../linux/cni/settings';
+import { cniReaderOf, cniServiceCidrs, keepCniObject, loadCniSettings } from '../linux/cni/settings';
 
 /** Result of loading: `scenario` is null only when nothing usable was read. */
 export interface LoadResult {
@@ -53,13 +40,13 @@ interface Collected {
   versions: DumpVersions;
   /** NetworkPolicy (Kubernetes and Calico), GlobalNetworkPolicy, Namespace (policy/read.ts). */
   policy: PolicyObjects;
-  /** The objects a CNI plug-in reads itself (linux/cni/settings.ts), by plug-in name. */
-  cni: Map<string, RawObject[]>;
+  /** What a CNI plug-in read of its own objects (linux/cni/settings.ts), by plug-in name. */
+  cni: Map<string, unknown[]>;
 }
 
 function newCollected(): Collected {
   return {
-    c: { nodes: [], pods: [], services: [], slices: [], pools: [], installation: [], ipam: [], felix: [], kubeProxy: [], fabric: [] },
+    c: { nodes: [], pods: [], services: [], slices: [], kubeProxy: [], fabric: [] },
     seen: new Set(),
     servicesEndpoint: [],
     extra: emptyExtraObjects(),
@@ -80,8 +67,12 @@ function collect(objects: RawObject[], col: Collected, diags: Diagnostic[]): voi
     const kind = raw.value.kind;
     const ref = refOf(raw);
     readVersions(kind, raw, col.versions);
-    if (readExtraObject(kind, raw, col.extra, diags)) continue;
     const cni = cniReaderOf(kind, raw);
+    if (cni?.claim === 'lenient') {
+      keepCniObject(cni.plugin, kind as string, raw, col.cni, diags);
+      continue;
+    }
+    if (readExtraObject(kind, raw, col.extra, diags)) continue;
     if (typeof kind !== 'string' || (!cni && !(KNOWN_KINDS as readonly string[]).includes(kind))) {
       diags.push({ severity: 'info', code: 'unknown-kind', object: ref, line: raw.line, message: typeof kind === 'string' ? `kind ${kind} is not read by packetwalk; skipped` : 'object without a kind; skipped' });
       continue;
@@ -94,9 +85,7 @@ function collect(objects: RawObject[], col: Collected, diags: Diagnostic[]): voi
     }
     seen.add(key);
     if (cni) {
-      const own = col.cni.get(cni.name);
-      if (own) own.push(raw);
-      else col.cni.set(cni.name, [raw]);
+      keepCniObject(cni.plugin, kind, raw, col.cni, diags);
       continue;
     }
     if (readPolicyObject(kind, raw, col.policy, diags)) continue;
@@ -170,27 +159,6 @@ function readObject(kind: string, raw: RawObject, col: Collected, diags: Diagnos
       const v = validated(endpointSliceSchema, fastEndpointSlice, raw, diags);
       const e = v && normalizeEndpointSlice(v, raw, diags);
       if (e) c.slices.push(e);
-      return;
-    }
-    case 'Installation': {
-      const v = validateObject(installationSchema, raw, diags);
-      if (v) c.installation.push({ value: v, raw });
-      return;
-    }
-    case 'IPPool': {
-      const v = validateObject(ipPoolSchema, raw, diags);
-      if (v) c.pools.push(normalizeIPPool(v));
-      return;
-    }
-    case 'IPAMConfiguration':
-    case 'IPAMConfig': {
-      const v = validateObject(ipamConfigSchema, raw, diags);
-      if (v) c.ipam.push(v.spec.strictAffinity);
-      return;
-    }
-    case 'FelixConfiguration': {
-      const v = validateObject(felixConfigSchema, raw, diags);
-      if (v) c.felix.push({ name: v.metadata.name, spec: v.spec });
       return;
     }
     case 'KubeProxyConfiguration': {
@@ -291,10 +259,9 @@ function buildScenario(col: Collected, name: string, diags: Diagnostic[]): LoadR
     const v = validateObject(kubeProxyConfigSchema, raw, diags);
     if (v) objects.kubeProxy.push({ value: v, raw });
   }
-  const calico = withCalicoManifest(col.extra, buildCalico(objects), diags);
+  const cniSettings = loadCniSettings(col.cni, { podSubnet: col.extra.kubeadm.podSubnet }, diags);
   const kubeProxy = withWindowsPerNode(col.extra, buildKubeProxy(objects, diags), objects.nodes, diags);
-  const cniSettings = loadCniSettings(col.cni, diags);
-  const serviceCIDRs = serviceCidrs(col.extra, calico, objects.services, diags);
+  const serviceCIDRs = serviceCidrs(col.extra, cniServiceCidrs(cniSettings), objects.services, diags);
   const fabric = buildFabric(objects, diags);
   const scenario: Scenario = {
     name,
@@ -304,7 +271,6 @@ function buildScenario(col: Collected, name: string, diags: Diagnostic[]): LoadR
     endpointSlices: objects.slices,
     networkPolicies: col.policy.policies,
     namespaces: col.policy.namespaces,
-    calico,
     kubeProxy,
     ...(cniSettings ? { cniSettings } : {}),
     fabric,

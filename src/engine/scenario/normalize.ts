@@ -5,10 +5,10 @@
 import type { z } from 'zod';
 import type { Diagnostic, ObjectRef } from '../model/diagnostic';
 import { ipv4Range, isIPv4, isIPv6, parseCidr } from '../model/ipv4';
-import type { EndpointSliceSpec, IPPoolSpec, NodeSpec, PodSpec, ServiceSpec } from '../model/scenario';
+import type { EndpointSliceSpec, NodeSpec, PodSpec, ServiceSpec } from '../model/scenario';
 import type { RawObject } from './parse';
 import { moreNodeAddresses } from './nodeAddresses';
-import type { endpointSliceSchema, ipPoolSchema, nodeSchema, podSchema, serviceSchema } from './schemas';
+import type { endpointSliceSchema, nodeSchema, podSchema, serviceSchema } from './schemas';
 
 const OS_LABEL = 'kubernetes.io/os';
 const VXLAN_ADDR_ANNOTATION = 'projectcalico.org/IPv4VXLANTunnelAddr';
@@ -277,17 +277,3 @@ export function normalizeEndpointSlice(e: z.infer<typeof endpointSliceSchema>, r
   }
   return { ref, namespace, name: e.metadata.name, serviceName, ports: e.ports, endpoints };
 }
-
-export function normalizeIPPool(p: z.infer<typeof ipPoolSchema>): IPPoolSpec {
-  return {
-    ref: { kind: 'IPPool', name: p.metadata.name },
-    name: p.metadata.name,
-    cidr: p.spec.cidr,
-    blockSize: p.spec.blockSize,
-    vxlanMode: p.spec.vxlanMode,
-    ipipMode: p.spec.ipipMode,
-    natOutgoing: p.spec.natOutgoing,
-    disabled: p.spec.disabled,
-  };
-}
-

@@ -84,59 +84,6 @@ export const endpointSliceSchema = z.object({
     .transform((v) => v ?? []),
 });
 
-const poolEncap = z.enum(['VXLAN', 'VXLANCrossSubnet', 'IPIP', 'IPIPCrossSubnet', 'None']);
-
-export const installationSchema = z.object({
-  metadata,
-  spec: z.object({
-    calicoNetwork: z
-      .object({
-        bgp: z.enum(['Enabled', 'Disabled']).optional(),
-        linuxDataplane: z.enum(['Iptables', 'Nftables', 'BPF', 'VPP']).optional(),
-        windowsDataplane: z.enum(['HNS', 'Disabled']).optional(),
-        ipPools: z
-          .array(
-            z.object({
-              name: z.string().optional(),
-              cidr,
-              encapsulation: poolEncap.optional().default('IPIP'),
-              natOutgoing: z.enum(['Enabled', 'Disabled']).optional().default('Enabled'),
-              blockSize: z.number().int().min(20).max(32).optional(),
-              disableBGPExport: z.boolean().optional(),
-            }),
-          )
-          .optional(),
-      })
-      .optional()
-      .default({}),
-    serviceCIDRs: z.array(cidr).optional(),
-  }),
-});
-
-const encapMode = z.enum(['Always', 'CrossSubnet', 'Never']);
-
-export const ipPoolSchema = z.object({
-  metadata,
-  spec: z.object({
-    cidr,
-    blockSize: z.number().int().min(20).max(32).optional().default(26),
-    vxlanMode: encapMode.optional().default('Never'),
-    ipipMode: encapMode.optional().default('Never'),
-    natOutgoing: z.boolean().optional().default(false),
-    disabled: z.boolean().optional().default(false),
-  }),
-});
-
-export const ipamConfigSchema = z.object({
-  metadata,
-  spec: z.object({ strictAffinity: z.boolean().optional().default(false), maxBlocksPerHost: z.number().int().optional() }).optional().default({ strictAffinity: false }),
-});
-
-export const felixConfigSchema = z.object({
-  metadata,
-  spec: z.object({ vxlanVNI: z.number().int().min(1).max(16777215).optional(), vxlanPort: port.optional() }).optional().default({}),
-});
-
 export const kubeProxyConfigSchema = z.object({
   mode: z.enum(['', 'iptables', 'ipvs', 'nftables', 'kernelspace']).optional().default(''),
   clusterCIDR: z.string().optional().default(''),
@@ -184,11 +131,6 @@ export const KNOWN_KINDS = [
   'NetworkPolicy',
   'GlobalNetworkPolicy',
   'Namespace',
-  'Installation',
-  'IPPool',
-  'IPAMConfiguration',
-  'IPAMConfig',
-  'FelixConfiguration',
   'KubeProxyConfiguration',
   'ConfigMap',
   'Fabric',

@@ -8,10 +8,9 @@ import type { ClusterView, PeerNode } from '../model/clusterView';
 import { cidrContains, nthAddress, parseCidr, prefixOf } from '../model/ipv4';
 import type { NodeSpec } from '../model/scenario';
 import { nodeKubeProxy } from './kubeProxySettings';
-import { missingNetwork } from './networkMissing';
 import { lbBackendCap } from './lbCap';
 import { parseWindowsBuild } from './osBuild';
-import { windowsCni } from './cni';
+import { windowsCni } from './cni/registry';
 import { compileHostEndpoint, compileHostRoutes, compileNetwork } from './network';
 import { compilePodEndpoints } from './podEndpoints';
 import type { WindowsNodeState } from './state';
@@ -19,12 +18,11 @@ import { compileVfpPorts } from './vfpCompile';
 import { compileWinkernel } from './winkernel';
 
 export function compileWindowsNode(node: NodeSpec, self: PeerNode, view: ClusterView): WindowsNodeState {
-  const cni = windowsCni(view, node.name);
+  const cni = windowsCni(view, self);
   const mode = cni.mode;
   // A node without a block (no Calico IPAM) still gets a network; assumption: a /26 around nothing.
   const block = self.block ? parseCidr(self.block)! : prefixOf('0.0.0.0', 26);
   const network = compileNetwork(self, view, cni, block);
-  const networkMissing = missingNetwork(view.scenario, cni, self);
   const natList = cni.natExceptions(self);
   const natDisputed = cni.natDisputed?.(self);
   const osBuild = parseWindowsBuild(node.kernelVersion, node.labels, node.osImage);
@@ -66,7 +64,7 @@ export function compileWindowsNode(node: NodeSpec, self: PeerNode, view: Cluster
     pods: pods.pods,
     ports,
     hostRoutes: compileHostRoutes(self, view, cni, block),
-    ...(networkMissing ? { networkMissing } : {}),
+    ...(cni.networkMissing ? { networkMissing: cni.networkMissing } : {}),
     foreignInBlock: view.scenario.pods.flatMap((p) => {
       const ip = view.podIP.get(`${p.namespace}/${p.name}`);
       return p.nodeName !== node.name && !p.hostNetwork && ip && cidrContains(block, ip) ? [{ ip, pod: `${p.namespace}/${p.name}`, node: p.nodeName }] : [];

@@ -1,6 +1,6 @@
 /**
- * Why a Windows node carries no IPv6 in this scenario, by its network type
- * (each type has its own reason and source):
+ * Why a Windows node carries no IPv6 in this scenario, as its CNI's Windows
+ * plug-in says (windows/cni/<name>/; each case has its own reason and source):
  * - Calico for Windows (VXLAN or BGP): IPv4 only, no dual-stack [D2].
  * - An overlay network (flannel VXLAN / win-overlay): win-overlay rejects
  *   IPv6 [P2]; winkernel's DualStackCompatible falls back to single-stack on
@@ -10,6 +10,7 @@
  *   the node no IPv6 and packetwalk models IPv4 only: a model limit, not the
  *   platform's.
  */
+import { windowsCniPlugin } from './cni/registry';
 import type { WindowsNodeState } from './state';
 
 export interface Ipv6Refusal {
@@ -18,7 +19,5 @@ export interface Ipv6Refusal {
 }
 
 export function windowsIpv6Refusal(st: Pick<WindowsNodeState, 'datapath' | 'mode'>): Ipv6Refusal {
-  if (st.datapath.cni.modelledAs !== 'flannel') return { code: 'windows-ipv6-calico', source: 'D2 Calico for Windows requirements: IPv6 and dual-stack are not supported' };
-  if (st.mode === 'overlay') return { code: 'windows-ipv6-overlay', source: 'P2 win-overlay (IPv6 unsupported); K1 winkernel DualStackCompatible: "Winoverlay does not support dual-stack"; K6 Limitations: no IPv6 between Windows pods on overlay networks' };
-  return { code: 'windows-ipv6-l2bridge', source: 'K6 Windows Service Settings: IPv4/IPv6 dual-stack from Windows Server 2019 on L2Bridge; packetwalk models IPv4 only (model limit)' };
+  return windowsCniPlugin(st.datapath.cni.modelledAs).ipv6Refusal(st.mode);
 }

@@ -28,7 +28,7 @@
  */
 import { cidrContains, type Cidr } from '../model/ipv4';
 import { winkernelOf, type KubeProxySpec } from '../model/scenario';
-import type { WindowsCni } from './cni';
+import type { WindowsCni } from './cni/plugin';
 import { buildHas, buildSource, type WinBuild } from './osBuild';
 
 export interface NodeKubeProxy {
@@ -53,8 +53,6 @@ export interface NodeKubeProxy {
   notes: string[];
 }
 
-const W1 = 'W1 sig-windows-tools hostprocess/calico/kube-proxy/start.ps1: --source-vip = the IP of Calico_ep (.2 of the node\'s block, C25)';
-const W2 = 'W2 sig-windows-tools hostprocess/flannel/kube-proxy/start.ps1: --source-vip = an address host-local reserves in the node\'s lease (assumption: .2)';
 
 export function nodeKubeProxy(kp: KubeProxySpec, node: string, cni: WindowsCni, block: Cidr, hostEndpointIp: string, build: WinBuild = { label: 'build not reported' }): NodeKubeProxy {
   const own = kp.winkernelByNode && Object.hasOwn(kp.winkernelByNode, node) ? kp.winkernelByNode[node] : undefined;
@@ -66,13 +64,12 @@ export function nodeKubeProxy(kp: KubeProxySpec, node: string, cni: WindowsCni, 
   let sourceVipSource = 'K1 winkernel: no SourceVIP on a non-overlay network; assumption: HNS uses the node IP (DATAPATH-FACTS caveat 3)';
   if (overlay) {
     const written = spec.sourceVip;
-    const derived = cni.plugin === 'calico' ? W1 : W2;
     if (written && (own?.sourceVip || cidrContains(block, written))) {
       sourceVip = written;
       sourceVipSource = own?.sourceVip ? `${own.from ?? 'the node\'s own kube-proxy settings'}: sourceVip ${written}` : `KubeProxyConfiguration winkernel.sourceVip ${written} (in this node's block ${block.text})`;
     } else {
       sourceVip = hostEndpointIp;
-      sourceVipSource = derived;
+      sourceVipSource = cni.sourceVipSource;
       if (written) notes.push(`the cluster-wide winkernel.sourceVip ${written} is outside this node's block ${block.text} (another node's address); assumption: this node's start script passes its own, ${hostEndpointIp}`);
     }
   }

@@ -1,5 +1,5 @@
 /**
- * The HNS network the CNI creates on a Windows node (cni.ts says which), the
+ * The HNS network the CNI creates on a Windows node (its Windows CNI plug-in, cni/<name>/, says which), the
  * endpoint at `.2`, and the host's route table. Calico's variants:
  *
  * - VXLAN (Calico backend `vxlan`, BGP disabled): network `Calico`, type
@@ -19,7 +19,7 @@ import { hypervMac } from '../model/macs';
 import type { HnsEndpoint, HnsNetwork, HnsNetworkPolicy } from './hns';
 import { hnsMac } from './hns';
 import { hnsId } from './ids';
-import type { WindowsCni } from './cni';
+import type { WindowsCni } from './cni/plugin';
 import type { WindowsHostRoute } from './state';
 
 export const HOST_VNIC = 'vEthernet (Ethernet)';
@@ -76,7 +76,7 @@ export function compileHostEndpoint(self: PeerNode, net: HnsNetwork, cni: Window
     Name: cni.hostEndpointName,
     VirtualNetwork: net.ID,
     VirtualNetworkName: net.Name,
-    IPAddress: cni.plugin === 'flannel' && cni.mode === 'overlay' && sourceVip ? sourceVip : nthAddress(block, 2),
+    IPAddress: cni.hostEndpointAtSourceVip && sourceVip ? sourceVip : nthAddress(block, 2),
     PrefixLength: block.len,
     State: 1,
   };
@@ -102,9 +102,7 @@ export function compileHostRoutes(self: PeerNode, view: ClusterView, cni: Window
   }
   routes.push({ dst: block, nextHop: '0.0.0.0', ifAlias: HOST_VNIC, protocol: 'Local', source: 'assumption: the own block is reached through the vSwitch (HostRoute policy, DATAPATH-FACTS caveat 4)', assumption: true });
   if (cni.mode === 'l2bridge') {
-    const learned = cni.plugin === 'calico'
-      ? { protocol: 'BGP', source: 'the seed: RRAS (BGP) learns the routes to other blocks; DATAPATH-FACTS §8.1 [C30]' }
-      : { protocol: 'NetMgmt', source: 'F4 flannel hostgw_windows.go: a route per remote lease via that node\'s PublicIP' };
+    const learned = cni.remoteRoutes;
     for (const p of view.peers) {
       if (p.name === self.name || !p.block) continue;
       routes.push({ dst: parseCidr(p.block)!, nextHop: p.ip, ifAlias: HOST_VNIC, ...learned });

@@ -14,7 +14,7 @@
  * - The overlay gateway `.1` answers with the network's DrMacAddress.
  */
 import type { Arrival, HopContext, HopResult } from '../model/hop';
-import { cidrContains, isLoopback, parseCidr } from '../model/ipv4';
+import { cidrContains, isLoopback } from '../model/ipv4';
 import type { Packet } from '../model/packet';
 import { innerIp, outerIp, patchInnerIp, ports, vxlanHeader, withOuterEth, withoutOuterEth } from '../model/packetOps';
 import { sameTuple, tupleOf } from '../model/flowTuple';
@@ -34,6 +34,7 @@ import { applyFlow, cachedRoute, recordFlow } from './flowCache';
 import { compartmentLoopback, hostLoopback, rememberHostFlow } from './loopback';
 import { routeOnly, routingDecision, walkLayersOut } from './layerWalk';
 import { noNetworkStop } from './networkMissing';
+import { windowsCniPlugin } from './cni/registry';
 import { failedLb, lbRewrite, missingLbStop, pickBackend } from './loadBalancing';
 import { frontendsOfVip } from './lbIndex';
 import type { StepLocation } from '../model/trace';
@@ -326,28 +327,14 @@ function fromHost(c: Ctx, p0: Packet, unbound: boolean): HopResult {
   }
   const inOverlay = cidrContains(st.block, dst) || st.ports.some((port) => port.kind === 'host' && port.layers.some((l) => l.rules.some((r) => r.action.type === 'encap' && r.match.dst?.some((d) => cidrContains(d, dst)))));
   rec.add({ at: { component: 'routing', layer: HOST_VNIC }, action: 'route', before: p0, after: p, explain: 'windows.hostSource', params: { dst, src: st.ip } });
-  if (inOverlay && !cidrContains(st.block, dst) && st.mode === 'overlay' && st.datapath.cni.modelledAs === 'flannel') return flannelNodeToRemotePod(c, p);
+  const unreachable = inOverlay && !cidrContains(st.block, dst) ? windowsCniPlugin(st.datapath.cni.modelledAs).hostToRemotePod?.(c, p) : undefined;
+  if (unreachable) return unreachable;
   if (inOverlay) {
     const framed = withOuterEth(p, { src: st.hostMac, dst: packetMac(st.network.DrMacAddress ?? st.hostMac) });
     return switchFromPort(c, hostPort(st), framed);
   }
   rememberHostFlow(c, p);
   return routeByHost(c, p, st.hostMac);
-}
-
-/**
- * Flannel VXLAN (win-overlay): the node itself reaches only its own pods
- * (K6 "Networking on Windows", Limitations: "Node-pod connectivity is only
- * possible for local pods with Flannel v0.12.0 (or higher)"). Assumption:
- * the packet is lost at the host's vNIC (the docs do not say where).
- */
-function flannelNodeToRemotePod(c: Ctx, p: Packet): HopResult {
-  const { st, rec } = c;
-  const dst = innerIp(p).dst;
-  const owner = st.network.Policies.find((x) => x.Type === 'RemoteSubnetRoute' && cidrContains(parseCidr(x.DestinationPrefix) ?? st.block, dst));
-  const pa = owner?.Type === 'RemoteSubnetRoute' ? owner.ProviderAddress : '';
-  rec.add({ at: { component: 'routing', layer: HOST_VNIC }, action: 'drop', before: p, rule: { text: `${st.network.Name}: ${dst} is a pod of another node (RemoteSubnetRoute PA ${pa})`, source: 'K6 kubernetes.io windows-networking, Limitations (Flannel VXLAN): node-pod connectivity only for local pods; assumption: lost at the host vNIC', assumption: true }, explain: 'windows.flannelOverlayNodeToRemotePod', params: { dst } });
-  return stop(c, 'unsupported', 'flannel-overlay-node-to-remote-pod', { dst, owner: pa });
 }
 
 /**

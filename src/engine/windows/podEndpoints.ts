@@ -1,6 +1,6 @@
 /**
  * A Windows pod's HNS endpoint and compartment, as the CNI plugin creates
- * them (Calico as below; flannel's win-overlay/win-bridge differ where cni.ts
+ * them (Calico as below; flannel's win-overlay/win-bridge differ where cni/<name>/
  * says: gateway, exception list, no ACLs).
  *
  * - Name `<sandbox container ID>_Calico`, IP from the node's block, MAC
@@ -16,12 +16,12 @@
  *   inbound Block at 65500. @see DATAPATH-FACTS §8.4 [C23][C24]
  */
 import type { ClusterView, PeerNode } from '../model/clusterView';
-import { cidrContains, ipToInt, nthAddress, parseCidr, type Cidr } from '../model/ipv4';
+import { ipToInt, nthAddress, type Cidr } from '../model/ipv4';
 import { hypervMac, sha1Hex } from '../model/macs';
 import type { HnsAclPolicy, HnsEndpoint, HnsEndpointPolicy, HnsNamespace, HnsNetwork } from './hns';
 import { hnsMac } from './hns';
 import { hnsId } from './ids';
-import type { WindowsCni } from './cni';
+import type { WindowsCni } from './cni/plugin';
 import type { WindowsPod } from './state';
 import { viewEndpoints } from '../policy/endpoints';
 import { felixEndpointAcls, type AclOrigin } from '../policy/windowsAcl';
@@ -59,15 +59,12 @@ export function compilePodEndpoints(self: PeerNode, view: ClusterView, net: HnsN
   const out: CompiledPods = { pods: [], endpoints: [], namespaces: [], aclOrigins: new Map() };
   const policyEps = cni.felixAcls ? viewEndpoints(view) : [];
   const exceptions = cni.natExceptions(self).map((e) => e.cidr);
-  const pools = view.scenario.calico?.pools ?? [];
   const gateway = nthAddress(block, cni.podGatewayOffset);
   view.podsOnNode(self.name).forEach((p, i) => {
     const key = `${p.namespace}/${p.name}`;
     const ip = view.podIP.get(key);
     if (p.hostNetwork || !ip) return;
-    const pool = pools.find((x) => !x.disabled && cidrContains(parseCidr(x.cidr), ip));
-    // Flannel's Windows CNI configs always carry OutBoundNAT (ipMasq); Calico follows the pool's natOutgoing.
-    const nat = cni.plugin === 'flannel' ? true : pool?.natOutgoing ?? false;
+    const nat = cni.podNat(ip);
     const mac = mode === 'overlay' ? calicoPodMac(ip) : hypervMac(`${self.name}/${key}`);
     const policies: HnsEndpointPolicy[] = [];
     if (nat) policies.push({ Type: 'OutBoundNAT', ExceptionList: exceptions });

@@ -1,6 +1,6 @@
 /**
  * The l2bridge and flannel variants of the Windows node: their HNS objects
- * differ from Calico VXLAN exactly where upstream's do (cni.ts), and a pod's
+ * differ from Calico VXLAN exactly where upstream's do (cni/<name>/), and a pod's
  * packet leaves the node in VXLAN (overlay) or as a plain routed packet with
  * the host's MAC (l2bridge) — the seed's «l2bridge: пакет пода на проводе»
  * vs «overlay: тот же пакет».

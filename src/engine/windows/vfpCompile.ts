@@ -50,7 +50,7 @@ export interface VfpCompileInput {
   endpoints: HnsEndpoint[];
   hostEndpoint: HnsEndpoint;
   loadBalancers: WinLoadBalancer[];
-  /** Who writes each OutBoundNAT exception (cni.ts); an imported dump has none. */
+  /** Who writes each OutBoundNAT exception (the Windows CNI plug-in, cni/<name>/); an imported dump has none. */
   natSources?: Record<string, string>;
   /** Which policy rule each of Felix's ACL entries comes from (podEndpoints.ts). */
   aclOrigins?: ReadonlyMap<HnsAclPolicy, AclOrigin>;

@@ -46,8 +46,8 @@ function fakeSettings(s: Scenario): FakeSettings | undefined {
 /** Its settings: the ConfigMap's `data.podNetwork`, checked with its own schema. */
 function loader(): CniSettingsLoader<FakeSettings> {
   return {
-    reads: (kind, raw) => kind === 'ConfigMap' && refOf(raw).name === CONFIGMAP,
-    load(objects, diags) {
+    reads: (kind, raw) => (kind === 'ConfigMap' && refOf(raw).name === CONFIGMAP ? 'resource' : undefined),
+    load(objects, _ctx, diags) {
       const raw = objects[0]!;
       const v = validateObject(z.object({ data: z.object({ podNetwork: z.string() }) }), raw, diags);
       const net = v && parseCidr(v.data.podNetwork);

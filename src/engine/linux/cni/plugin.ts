@@ -12,7 +12,7 @@ import type { LinuxDataplane } from '../../datapath/datapath';
 import type { IpamState } from '../../ipam/blocks';
 import type { PeerNode } from '../../model/clusterView';
 import type { Diagnostic } from '../../model/diagnostic';
-import type { NodeSpec, Scenario } from '../../model/scenario';
+import { cniSettingsOf, type NodeSpec, type Scenario } from '../../model/scenario';
 import type { RawObject } from '../../scenario/parse';
 import type { LinuxCni } from './cni';
 
@@ -34,15 +34,35 @@ export interface CniAddressing {
 }
 
 /**
+ * When the loader hands one of a CNI's objects to it: `resource`, one of its
+ * own objects (its CRDs, its ConfigMap), after the checks every object gets
+ * (a valid name, not a duplicate); `lenient`, as it comes, before those checks
+ * (the DaemonSet or ConfigMap of its manifest install, objects it reads field
+ * by field).
+ */
+export type CniObjectClaim = 'resource' | 'lenient';
+
+/** What else of the cluster a CNI's settings may default from. */
+export interface CniLoadContext {
+  /** kubeadm-config ClusterConfiguration `networking.podSubnet`, when given. */
+  podSubnet?: string;
+}
+
+/**
  * How a CNI reads its own objects (its CRDs, its ConfigMap) into its settings.
  * The settings are plain data (the scenario crosses to the worker by
- * structured clone); the plug-in validates them with its own schema.
+ * structured clone); the plug-in validates them with its own schema. `O` is
+ * what `read` keeps of one object (the object itself when there is no `read`).
  */
-export interface CniSettingsLoader<S = unknown> {
-  /** Whether the input object is one of this CNI's (asked before the loader's own kinds). */
-  reads(kind: string, raw: RawObject): boolean;
-  /** The settings from its objects with upstream's defaults filled, each problem a diagnostic; undefined when none is usable. */
-  load(objects: readonly RawObject[], diags: Diagnostic[]): S | undefined;
+export interface CniSettingsLoader<S = unknown, O = RawObject> {
+  /** Whether the input object is one of this CNI's, and when it is read (asked before the loader's own kinds). */
+  reads(kind: string, raw: RawObject): CniObjectClaim | undefined;
+  /** Reads one claimed object as it comes, so its diagnostics name its file and keep their place; undefined drops it. */
+  read?(kind: string, raw: RawObject, diags: Diagnostic[]): O | undefined;
+  /** The settings from its objects (in input order) with upstream's defaults filled, each problem a diagnostic; undefined when none is usable. */
+  load(objects: readonly O[], ctx: CniLoadContext, diags: Diagnostic[]): S | undefined;
+  /** The Service CIDRs its settings state (Calico's Installation.spec.serviceCIDRs), a source of the cluster's (scenario/serviceCidr.ts). */
+  serviceCIDRs?(settings: S): string[];
 }
 
 export interface CniPlugin {
@@ -51,7 +71,7 @@ export interface CniPlugin {
   /** How the seed and the CNI's docs write it (`Calico`). */
   title: string;
   /** Its own input objects and settings (Scenario.cniSettings[name], read back with settingsOf). */
-  settings?: CniSettingsLoader;
+  settings?: CniSettingsLoader<unknown, unknown>;
   /** Whether the scenario's objects select this CNI; undefined when nothing points at it. */
   detect(s: Scenario): CniDetection | undefined;
   /** The Linux dataplane it programs, and the object and field (or upstream default) that decided it. */
@@ -65,8 +85,6 @@ export interface CniPlugin {
 }
 
 /** A plug-in's settings as its loader returned them (`Scenario.cniSettings`), or undefined. */
-export function settingsOf<S>(s: Scenario, plugin: { name: string; settings?: CniSettingsLoader<S> }): S | undefined {
-  const all = s.cniSettings;
-  // Plug-in names are the engine's, but the record is plain data: only its own keys count.
-  return all && Object.hasOwn(all, plugin.name) ? (all[plugin.name] as S) : undefined;
+export function settingsOf<S>(s: Scenario, plugin: { name: string; settings?: CniSettingsLoader<S, never> }): S | undefined {
+  return cniSettingsOf(s, plugin.name) as S | undefined;
 }

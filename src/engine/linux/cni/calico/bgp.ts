@@ -21,7 +21,8 @@
  * @see https://docs.tigera.io/calico/latest/networking/configuring/bgp (route reflectors, nodeToNodeMeshEnabled)
  */
 import type { ClusterView, PeerNode } from '../../../model/clusterView';
-import type { BgpPeerSpec, NodeSpec } from '../../../model/scenario';
+import type { NodeSpec } from '../../../model/scenario';
+import { type BgpPeerSpec, calicoSettings } from '../../../model/calico';
 
 /** The SINCE column of the seed's capture (assumption: sessions are as old as there). */
 const SINCE = '2026-10-09';
@@ -51,7 +52,7 @@ export function selects(selector: string, labels: Record<string, string>): boole
 }
 
 function bgpRunning(view: ClusterView): boolean {
-  return view.scenario.calico?.bgp === 'Enabled';
+  return calicoSettings(view.scenario)?.bgp === 'Enabled';
 }
 
 function nodeSpec(view: ClusterView, name: string): NodeSpec | undefined {
@@ -60,7 +61,7 @@ function nodeSpec(view: ClusterView, name: string): NodeSpec | undefined {
 
 /** The BGP sessions of one node (none when BGP is disabled). */
 export function bgpSessions(view: ClusterView, self: string): BgpSession[] {
-  const cfg = view.scenario.calico?.bgpConfig;
+  const cfg = calicoSettings(view.scenario)?.bgpConfig;
   if (!bgpRunning(view)) return [];
   const me = nodeSpec(view, self);
   const out: BgpSession[] = [];

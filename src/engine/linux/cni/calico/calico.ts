@@ -13,7 +13,7 @@ import type { ClusterView } from '../../../model/clusterView';
 import { parseCidr } from '../../../model/ipv4';
 import { CALICO_VETH_HOST_MAC, podMac } from '../../../model/macs';
 import { VXLAN_OVERHEAD } from '../../../model/packet';
-import { calicoVxlanOf, type NodeSpec } from '../../../model/scenario';
+import type { NodeSpec } from '../../../model/scenario';
 import { POD_GATEWAY, VXLAN_IFACE, vethNameForPod, WORKLOAD_IFACE_PREFIX } from '../../names';
 import { compilePodNeighbours, compileVtepEntries } from '../../neigh';
 import { compileHostRoutes, IPIP_IFACE } from '../../routes';
@@ -23,17 +23,18 @@ import { formatNodeStatus } from './bgp';
 import { compileFelixIptables } from './iptables/felixIptables';
 import { compileCalicoNft } from './nft';
 import { viewEndpoints } from '../../../policy/endpoints';
+import { calicoSettings, calicoVxlanOf } from '../../../model/calico';
 
 const CNI = 'C9 cni-plugin/pkg/dataplane/linux/dataplane_linux.go';
 
 /** Whether any enabled pool uses VXLAN (then Felix creates vxlan.calico). */
 function vxlanEnabled(view: ClusterView): boolean {
-  return (view.scenario.calico?.pools ?? []).some((p) => !p.disabled && p.vxlanMode !== 'Never');
+  return (calicoSettings(view.scenario)?.pools ?? []).some((p) => !p.disabled && p.vxlanMode !== 'Never');
 }
 
 /** Whether any enabled pool uses IPIP (then Felix configures tunl0, and BIRD routes through it). */
 function ipipEnabled(view: ClusterView): boolean {
-  return (view.scenario.calico?.pools ?? []).some((p) => !p.disabled && p.ipipMode !== 'Never');
+  return (calicoSettings(view.scenario)?.pools ?? []).some((p) => !p.disabled && p.ipipMode !== 'Never');
 }
 
 /** IPIP's overhead: one outer IPv4 header. @see projectcalico/calico felix/dataplane/linux/ipip_mgr.go; FELIX_IPINIPMTU = host MTU − 20 */
@@ -41,7 +42,7 @@ const IPIP_OVERHEAD = 20;
 
 /** Felix's pod MTU: the smallest MTU of the enabled encapsulations. @see DATAPATH-FACTS §1.1 [C6] */
 export function podMtu(view: ClusterView, hostMtu: number): number {
-  const pools = (view.scenario.calico?.pools ?? []).filter((p) => !p.disabled);
+  const pools = (calicoSettings(view.scenario)?.pools ?? []).filter((p) => !p.disabled);
   let mtu = hostMtu;
   if (pools.some((p) => p.vxlanMode !== 'Never')) mtu = Math.min(mtu, hostMtu - VXLAN_OVERHEAD);
   if (pools.some((p) => p.ipipMode !== 'Never')) mtu = Math.min(mtu, hostMtu - IPIP_OVERHEAD);
@@ -82,14 +83,14 @@ function policyInput(view: ClusterView, pods: LinuxPodNetns[]) {
 }
 
 function compile({ node, self, view, nic }: LinuxHost): LinuxCniParts {
-  const s = view.scenario;
+  const calico = calicoSettings(view.scenario);
   const hostMtu = nic.mtu;
   const mtu = podMtu(view, hostMtu);
   const vxlanMtu = hostMtu - VXLAN_OVERHEAD;
   const pods = compilePods(node, view, mtu);
   const links: Link[] = [];
   const withVxlan = vxlanEnabled(view) && self.tunnelAddr !== undefined && self.vtepMac !== undefined;
-  const vx = s.calico ? calicoVxlanOf(s.calico, node.name) : undefined;
+  const vx = calico ? calicoVxlanOf(calico, node.name) : undefined;
   if (withVxlan) {
     links.push({
       name: VXLAN_IFACE,
@@ -116,7 +117,7 @@ function compile({ node, self, view, nic }: LinuxHost): LinuxCniParts {
     sysctls[`net.ipv4.conf.${p.hostVeth}.route_localnet`] = '1';
   }
   const iptablesMode = view.datapathOf(node.name).dataplane.modelledAs === 'iptables';
-  const felix = s.calico && iptablesMode
+  const felix = calico && iptablesMode
     ? compileFelixIptables({
         self,
         view,
@@ -125,12 +126,12 @@ function compile({ node, self, view, nic }: LinuxHost): LinuxCniParts {
         ...(ipipEnabled(view) ? { ipip: { tunnelAddr: withIpip } } : {}),
       })
     : undefined;
-  const nft = s.calico && !iptablesMode
+  const nft = calico && !iptablesMode
     ? [
         compileCalicoNft({
           nodeName: node.name,
           hostIPs: [self.ip],
-          pools: s.calico.pools,
+          pools: calico.pools,
           vxlan: withVxlan ? { ifname: VXLAN_IFACE, tunnelAddr: self.tunnelAddr!, port: vx!.port } : undefined,
           ipip: withIpip ? { ifname: IPIP_IFACE, tunnelAddr: self.tunnelAddr! } : undefined,
           workloadIfacePrefix: WORKLOAD_IFACE_PREFIX,

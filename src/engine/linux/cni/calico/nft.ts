@@ -33,12 +33,12 @@
  * @see C19 felix/nftables/ipsets.go (net sets use `flags interval`); felix/dataplane/linux/masq_mgr.go
  */
 import { parseCidr } from '../../../model/ipv4';
-import type { IPPoolSpec } from '../../../model/scenario';
 import type { NftChain, NftRule, NftSet, NftTable } from '../../nft/ruleset';
 import { NFT_PRIORITY, rule, verdict, verdictStmt } from '../../nft/ruleset';
 import { compileFelixFilter, type LocalEndpoint } from '../../../policy/felixNft';
 import type { PolicyEndpoint } from '../../../policy/endpoints';
 import type { Policy } from '../../../policy/model';
+import type { IPPoolSpec } from '../../../model/calico';
 
 /** What compileCalicoNft reads. */
 export interface CalicoNftInput {

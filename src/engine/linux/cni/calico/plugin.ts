@@ -1,5 +1,6 @@
 /**
- * Calico as a CNI plug-in: selected by an enabled IPPool (an IPPool object,
+ * Calico as a CNI plug-in: its settings from its objects (settings/loader.ts,
+ * typed in model/calico.ts); selected by an enabled IPPool (an IPPool object,
  * an Installation's ipPools, the manifest's CALICO_IPV4POOL_CIDR), and weakly
  * by any Calico object without one; its Linux dataplane from the
  * Installation; its IPAM (ipam/blocks.ts); its node parts in calico.ts.
@@ -11,10 +12,13 @@ import { calicoVtepMac, hypervMac } from '../../../model/macs';
 import type { Scenario } from '../../../model/scenario';
 import type { CniAddressing, CniDetection, CniPlugin } from '../plugin';
 import { calicoCni } from './calico';
+import { CALICO, calicoSettings } from '../../../model/calico';
+import { calicoSettingsLoader } from './settings/loader';
 
 function detect(s: Scenario): CniDetection | undefined {
-  if (!s.calico) return undefined;
-  if (s.calico.pools.some((p) => !p.disabled)) return { from: 'Calico IPPool / Installation ipPools' };
+  const calico = calicoSettings(s);
+  if (!calico) return undefined;
+  if (calico.pools.some((p) => !p.disabled)) return { from: 'Calico IPPool / Installation ipPools' };
   return { from: 'Calico Installation (no enabled IPPool)', weak: true };
 }
 
@@ -25,10 +29,11 @@ function detect(s: Scenario): CniDetection | undefined {
  * @see tigera/operator api/v1 installation_types.go (LinuxDataplaneIptables default)
  */
 function linuxDataplane(s: Scenario): { value: LinuxDataplane; from: string } {
-  const d = s.calico?.linuxDataplane;
+  const calico = calicoSettings(s);
+  const d = calico?.linuxDataplane;
   const value: LinuxDataplane = d === 'Nftables' ? 'nftables' : d === 'BPF' ? 'bpf' : d === 'VPP' ? 'vpp' : 'iptables';
-  const from = s.calico?.installation
-    ? `Installation "${s.calico.installation.name}" spec.calicoNetwork.linuxDataplane: ${d ?? 'Iptables'}${s.calico.linuxDataplaneGiven ? '' : ' (operator default)'}`
+  const from = calico?.installation
+    ? `Installation "${calico.installation.name}" spec.calicoNetwork.linuxDataplane: ${d ?? 'Iptables'}${calico.linuxDataplaneGiven ? '' : ' (operator default)'}`
     : 'no Installation: a manifest install runs Felix in iptables mode';
   return { value, from };
 }
@@ -51,8 +56,9 @@ function addressing(s: Scenario, diags: Diagnostic[]): CniAddressing {
 }
 
 export const calicoPlugin: CniPlugin = {
-  name: 'calico',
+  name: CALICO,
   title: 'Calico',
+  settings: calicoSettingsLoader,
   detect,
   linuxDataplane,
   // eBPF and VPP are drawn with the nftables tables until they are modelled.

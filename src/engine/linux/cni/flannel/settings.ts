@@ -9,7 +9,7 @@ import type { FlannelSpec } from '../../../model/flannel';
 import { cidr, metadata, port } from '../../../scenario/fields';
 import type { RawObject } from '../../../scenario/parse';
 import { refOf, validateObject } from '../../../scenario/validate';
-import type { CniSettingsLoader } from '../plugin';
+import type { CniLoadContext, CniSettingsLoader } from '../plugin';
 
 /** The ConfigMap kube-flannel's manifests create (namespace kube-flannel, or kube-system in older ones). */
 export const FLANNEL_CONFIGMAP = 'kube-flannel-cfg';
@@ -51,7 +51,7 @@ function netConfJson(raw: RawObject, diags: Diagnostic[]): unknown {
 }
 
 /** The first readable net-conf.json; flannel's Linux defaults are VNI 1 and port 8472 [F5]. */
-function load(objects: readonly RawObject[], diags: Diagnostic[]): FlannelSpec | undefined {
+function load(objects: readonly RawObject[], _ctx: CniLoadContext, diags: Diagnostic[]): FlannelSpec | undefined {
   const read = objects.map((raw) => ({ raw, value: netConfJson(raw, diags) })).find((r) => r.value !== undefined);
   if (!read) return undefined;
   const v = validateObject(netConfSchema, read.raw, diags, { value: read.value, pathPrefix: ['data', 'net-conf.json'] });
@@ -61,7 +61,7 @@ function load(objects: readonly RawObject[], diags: Diagnostic[]): FlannelSpec |
 }
 
 export const flannelSettingsLoader: CniSettingsLoader<FlannelSpec> = {
-  reads: (kind, raw) => kind === 'ConfigMap' && refOf(raw).name === FLANNEL_CONFIGMAP,
+  reads: (kind, raw) => (kind === 'ConfigMap' && refOf(raw).name === FLANNEL_CONFIGMAP ? 'resource' : undefined),
   load,
 };
 

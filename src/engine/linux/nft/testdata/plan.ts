@@ -14,10 +14,11 @@
  *   Internet host: 203.0.113.10
  */
 import type { ObjectRef } from '../../../model/diagnostic';
-import type { EndpointSliceSpec, EndpointSpec, IPPoolSpec, ServicePortSpec, ServiceSpec } from '../../../model/scenario';
+import type { EndpointSliceSpec, EndpointSpec, ServicePortSpec, ServiceSpec } from '../../../model/scenario';
 import type { CalicoNftInput } from '../../cni/calico/nft';
 import type { KubeProxyNftInput } from '../../proxy/nftables/kubeProxy';
 import type { NftContext } from '../match';
+import type { IPPoolSpec } from '../../../model/calico';
 
 export const NODE_A = '192.168.10.21';
 export const NODE_B = '192.168.10.22';

@@ -21,6 +21,7 @@ import type { LinuxPodNetns } from '../../../../linux/state';
 import { workloadChains, type EndpointPolicy } from './endpoints';
 import { FELIX, SET_ALL_HOSTS, SET_ALL_POOLS, SET_ALL_VXLAN, SET_MASQ_POOLS } from './rules';
 import { felixStaticTables } from './static';
+import { calicoSettings } from '../../../../model/calico';
 
 export interface FelixIptablesInput {
   self: PeerNode;
@@ -45,7 +46,7 @@ function countReferences(tables: IptablesTable[], sets: IpSet[]): void {
 }
 
 export function compileFelixIptables(i: FelixIptablesInput): FelixIptables {
-  const pools = (i.view.scenario.calico?.pools ?? []).filter((p) => parseCidr(p.cidr) !== undefined);
+  const pools = (calicoSettings(i.view.scenario)?.pools ?? []).filter((p) => parseCidr(p.cidr) !== undefined);
   const poolRef = (name: string) => ({ kind: 'IPPool', name });
   const sets: IpSet[] = [
     { name: SET_ALL_POOLS, type: 'hash:net', members: pools.map((p) => ({ entry: parseCidr(p.cidr)!.text, owner: poolRef(p.name) })), source: `${FELIX} felix/dataplane/linux/masq_mgr.go`, references: 0 },

@@ -9,17 +9,17 @@
  * NodeToNodeMeshEnabled default true; global AS number default 64512).
  * @see projectcalico/calico v3.29.6 api/pkg/apis/projectcalico/v3/bgpconfig.go, bgppeer.go
  */
-import type { Diagnostic } from '../model/diagnostic';
-import type { BgpPeerSpec, CalicoBgpSpec, CalicoSpec } from '../model/scenario';
-import type { RawObject } from './parse';
-import { refOf } from './validate';
+import type { Diagnostic } from '../../../../model/diagnostic';
+import type { BgpPeerSpec, CalicoBgpSpec } from '../../../../model/calico';
+import type { RawObject } from '../../../../scenario/parse';
+import { refOf } from '../../../../scenario/validate';
 
-export interface CalicoBgpInputs {
-  config?: { mesh?: boolean; asNumber?: number; name: string };
-  peers: BgpPeerSpec[];
+/** BGPConfiguration `default` as read (each field absent when not given or of the wrong type). */
+export interface BgpConfigInput {
+  mesh?: boolean;
+  asNumber?: number;
+  name: string;
 }
-
-export const emptyBgpInputs = (): CalicoBgpInputs => ({ peers: [] });
 
 const DEFAULT_AS = 64512;
 
@@ -41,17 +41,19 @@ const isBool = (v: unknown): v is boolean => typeof v === 'boolean';
 const isStr = (v: unknown): v is string => typeof v === 'string';
 const isAs = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v < 2 ** 32;
 
-export function readBgpConfiguration(raw: RawObject, into: CalicoBgpInputs, diags: Diagnostic[]): void {
+/** BGPConfiguration `default`; undefined (with an info diagnostic) for any other. */
+export function readBgpConfiguration(raw: RawObject, diags: Diagnostic[]): BgpConfigInput | undefined {
   const ref = refOf(raw);
   if (ref.name !== 'default') {
     diags.push({ severity: 'info', code: 'unknown-kind', object: ref, line: raw.line, message: 'only BGPConfiguration "default" (cluster-wide) is read; per-node configurations are skipped' });
-    return;
+    return undefined;
   }
   const spec = specOf(raw);
-  into.config = { name: ref.name, mesh: field(raw, spec, 'nodeToNodeMeshEnabled', isBool, diags), asNumber: field(raw, spec, 'asNumber', isAs, diags) };
+  return { name: ref.name, mesh: field(raw, spec, 'nodeToNodeMeshEnabled', isBool, diags), asNumber: field(raw, spec, 'asNumber', isAs, diags) };
 }
 
-export function readBgpPeer(raw: RawObject, into: CalicoBgpInputs, diags: Diagnostic[]): void {
+/** A BGPPeer; undefined (with an error) when it names no peer. */
+export function readBgpPeer(raw: RawObject, diags: Diagnostic[]): BgpPeerSpec | undefined {
   const ref = refOf(raw);
   const spec = specOf(raw);
   const p: BgpPeerSpec = { ref, name: ref.name };
@@ -67,20 +69,18 @@ export function readBgpPeer(raw: RawObject, into: CalicoBgpInputs, diags: Diagno
   if (asNumber) p.asNumber = asNumber;
   if (!peerSelector && !peerIP) {
     diags.push({ severity: 'error', code: 'invalid-field', object: ref, field: 'spec.peerIP', line: raw.line, message: 'a BGPPeer needs spec.peerIP or spec.peerSelector; skipped' });
-    return;
+    return undefined;
   }
-  into.peers.push(p);
+  return p;
 }
 
-/** The Calico settings with the BGP topology (only when BGP objects were given or BGP is enabled). */
-export function withCalicoBgp(x: CalicoBgpInputs, calico: CalicoSpec | undefined): CalicoSpec | undefined {
-  if (!calico) return calico;
-  const mesh = x.config?.mesh ?? true;
-  const bgpConfig: CalicoBgpSpec = {
+/** The BGP topology from the BGPConfiguration (the last `default` read) and the BGPPeers, with the defaults. */
+export function bgpSpecOf(config: BgpConfigInput | undefined, peers: BgpPeerSpec[]): CalicoBgpSpec {
+  const mesh = config?.mesh ?? true;
+  return {
     nodeToNodeMesh: mesh,
-    meshFrom: x.config?.mesh !== undefined ? `BGPConfiguration default spec.nodeToNodeMeshEnabled: ${mesh}` : x.config ? 'BGPConfiguration default without nodeToNodeMeshEnabled (default true)' : 'no BGPConfiguration: the node-to-node mesh is on (default)',
-    asNumber: x.config?.asNumber ?? DEFAULT_AS,
-    peers: x.peers,
+    meshFrom: config?.mesh !== undefined ? `BGPConfiguration default spec.nodeToNodeMeshEnabled: ${mesh}` : config ? 'BGPConfiguration default without nodeToNodeMeshEnabled (default true)' : 'no BGPConfiguration: the node-to-node mesh is on (default)',
+    asNumber: config?.asNumber ?? DEFAULT_AS,
+    peers,
   };
-  return { ...calico, bgpConfig };
 }

@@ -21,12 +21,12 @@
  * IPPool and FelixConfiguration resources in the input are read as usual
  * (load.ts); the default pool is added only when no IPPool is given.
  */
-import type { Diagnostic, ObjectRef } from '../model/diagnostic';
-import { parseCidr } from '../model/ipv4';
-import type { CalicoSpec, EncapMode, IPPoolSpec } from '../model/scenario';
-import type { RawObject } from './parse';
-import { containersOf } from './serviceCidr';
-import { refOf } from './validate';
+import type { Diagnostic, ObjectRef } from '../../../../model/diagnostic';
+import { parseCidr } from '../../../../model/ipv4';
+import type { CalicoSpec, EncapMode, IPPoolSpec } from '../../../../model/calico';
+import type { RawObject } from '../../../../scenario/parse';
+import { containersOf } from '../../../../scenario/serviceCidr';
+import { refOf } from '../../../../scenario/validate';
 
 export const CALICO_CONFIGMAP = 'calico-config';
 
@@ -39,23 +39,30 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-export function readCalicoConfig(raw: RawObject, into: CalicoManifestInputs): void {
+export function readCalicoConfig(raw: RawObject): NonNullable<CalicoManifestInputs['config']> {
   const data = isRecord(raw.value.data) ? raw.value.data : {};
-  into.config = { ref: refOf(raw), data: Object.fromEntries(Object.entries(data).filter((e): e is [string, string] => typeof e[1] === 'string')) };
+  return { ref: refOf(raw), data: Object.fromEntries(Object.entries(data).filter((e): e is [string, string] => typeof e[1] === 'string')) };
 }
 
-/** The calico-node DaemonSet (a container named calico-node); other DaemonSets are not read (returns false). */
-export function readCalicoNodeDaemonSet(raw: RawObject, into: CalicoManifestInputs): boolean {
-  const c = containersOf(raw.value).find((x) => x.name === 'calico-node');
-  if (!c) return false;
+/** The calico-node container of a DaemonSet, when it has one (other DaemonSets are not Calico's). */
+function calicoNodeContainer(raw: RawObject): Record<string, unknown> | undefined {
+  return containersOf(raw.value).find((x) => x.name === 'calico-node');
+}
+
+export function isCalicoNodeDaemonSet(raw: RawObject): boolean {
+  return calicoNodeContainer(raw) !== undefined;
+}
+
+/** The calico-node DaemonSet's env (calicoNodeContainer: a container named calico-node). */
+export function readCalicoNodeDaemonSet(raw: RawObject): NonNullable<CalicoManifestInputs['node']> {
+  const c = calicoNodeContainer(raw) ?? {};
   const env = (Array.isArray(c.env) ? c.env.filter(isRecord) : []).flatMap((e) => {
     if (typeof e.name !== 'string') return [];
     const ref = isRecord(e.valueFrom) && isRecord(e.valueFrom.configMapKeyRef) ? e.valueFrom.configMapKeyRef : undefined;
     if (ref && typeof ref.name === 'string' && typeof ref.key === 'string') return [{ name: e.name, configMapKey: { name: ref.name, key: ref.key } }];
     return typeof e.value === 'string' ? [{ name: e.name, value: e.value }] : [{ name: e.name }];
   });
-  into.node = { raw, env };
-  return true;
+  return { raw, env };
 }
 
 /** An env value as calico-node sees it: literal, or from calico-config. */
