@@ -85,8 +85,9 @@ function policyTexts(s: Scenario, text: string | undefined): Map<string, string>
   const out = new Map<string, string>();
   if (!text || s.networkPolicies.length === 0) return out;
   try {
-    const d = new Docs(text);
-    for (const p of policiesIn(d)) out.set(JSON.stringify([p.id.kind, p.id.namespace, p.id.name]), d.textOf(p.at));
+    Docs.read(text, (d) => {
+      for (const p of policiesIn(d)) out.set(JSON.stringify([p.id.kind, p.id.namespace, p.id.name]), d.textOf(p.at));
+    });
   } catch {
     // Text the Document API refuses (the engine read it with its fast parser): the policies are listed without text.
   }

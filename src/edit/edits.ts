@@ -28,7 +28,8 @@ const HANDLERS: EditHandlers<Edit> = { ...nodeAndPodEdits, ...serviceEdits, ...n
  * @throws EditError when the text does not parse or an object the edit names is missing
  */
 export function applyEdit(text: string, edit: Edit): string {
-  const d = new Docs(text);
-  (HANDLERS[edit.op] as (d: Docs, e: Edit) => void)(d, edit);
-  return d.toString();
+  return Docs.read(text, (d) => {
+    (HANDLERS[edit.op] as (d: Docs, e: Edit) => void)(d, edit);
+    return d.toString();
+  });
 }

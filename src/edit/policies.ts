@@ -64,7 +64,7 @@ function requirePolicy(d: Docs, p: PolicyId): Located {
 
 /** The text's one policy object as a document of its own; `replacing` is the policy it may keep the id of. */
 function newPolicy(d: Docs, yaml: string, replacing?: PolicyId): Document.Parsed {
-  const objects = [...new Docs(yaml).objects()];
+  const objects = Docs.read(yaml, (d) => [...d.objects()]);
   const one = objects.length === 1 ? objects[0]! : undefined;
   const id = one && policyIdOf(one.obj.toJSON() as Record<string, unknown>);
   if (!one || !id) throw new EditError(`the text holds ${objects.length === 1 ? 'no policy' : `${objects.length} objects`}; a policy edit takes one NetworkPolicy or GlobalNetworkPolicy`);

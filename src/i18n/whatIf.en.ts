@@ -203,6 +203,7 @@ export const whatIfEn = {
     derived: 'built the same way as the seed’s',
     copy: 'Copy',
     copied: 'Copied',
+    showAll: 'Show all {{count}}',
     copyCommands: 'Copy the commands of {{id}}',
     copyManifest: 'Copy the manifest of {{id}}',
     source: 'Source: {{source}}',

@@ -201,6 +201,7 @@ export const whatIfRu: WhatIfMessages = {
     derived: 'по образцу команд статьи',
     copy: 'Копировать',
     copied: 'Скопировано',
+    showAll: 'Показать все ({{count}})',
     copyCommands: 'Скопировать команды {{id}}',
     copyManifest: 'Скопировать манифест {{id}}',
     source: 'Источник: {{source}}',

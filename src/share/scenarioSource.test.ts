@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS } from '../engine/index';
-import { applyScenarioEdits, diffEdits, importedText } from './scenarioSource';
+import { applyScenarioEdits, diffEdits, importedText, sameSource } from './scenarioSource';
 import { scenarioSourceSchema } from './scenarioSourceSchema';
 
 const lab = PRESETS.find((p) => p.name === 'k8s-lab')!.yaml;
@@ -52,5 +52,18 @@ describe('scenarioSourceSchema', () => {
     expect(scenarioSourceSchema.safeParse({ files: [{ name: 'a', text: 'x' }], edits: [{ append: 'y' }] }).success).toBe(true);
     expect(scenarioSourceSchema.safeParse({ preset: 'k8s-lab', yaml: 'x' }).success).toBe(false);
     expect(scenarioSourceSchema.safeParse({ files: [] }).success).toBe(false);
+  });
+});
+
+describe('sameSource', () => {
+  it('compares base and edits as data: key order and undefined keys do not matter, any difference does', () => {
+    const files = { files: [{ name: 'a.yaml', text: 'kind: Node\n' }], edits: [{ find: 'a', replace: 'b' }] };
+    expect(sameSource(files, { edits: [{ replace: 'b', find: 'a' }], files: [{ text: 'kind: Node\n', name: 'a.yaml' }] })).toBe(true);
+    expect(sameSource({ preset: 'k8s-lab' }, { preset: 'k8s-lab', edits: undefined })).toBe(true);
+    expect(sameSource(files, { ...files, edits: [{ find: 'a', replace: 'c' }] })).toBe(false);
+    expect(sameSource(files, { ...files, files: [{ name: 'a.yaml', text: 'kind: Pod\n' }] })).toBe(false);
+    expect(sameSource({ preset: 'k8s-lab' }, { yaml: 'k8s-lab' } as never)).toBe(false);
+    expect(sameSource(undefined, { preset: 'k8s-lab' })).toBe(false);
+    expect(sameSource(undefined, undefined)).toBe(true);
   });
 });

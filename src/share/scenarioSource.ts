@@ -219,5 +219,19 @@ export function sourceName(source: ScenarioSource): string {
 
 /** Two sources are the same scenario (same base, same edits). */
 export function sameSource(a: ScenarioSource | undefined, b: ScenarioSource | undefined): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return sameJson(a, b);
+}
+
+/**
+ * Equal as JSON data (a missing key equals an undefined one), compared in place: an imported dump of MB is compared
+ * as strings, never serialised (issue 18: `JSON.stringify` of both sources on every edit was a long task).
+ */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => sameJson(x, (b as unknown[])[i]));
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
+  return [...keys].every((k) => sameJson(x[k], y[k]));
 }

@@ -1,13 +1,26 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActions, useNodeState, useRelatedOwners, useScenario, useTrace } from '../state/hooks';
 import { isProducedBy } from '../state/scenario/ownerRelation';
 import type { NodeRow } from '../state/scenario/scenarioStore';
 import { ErrorMessage } from './ErrorMessage';
-import { markLines, usedCount, usedLines } from './nodeState/usedLines';
+import { markedRuns, usedCount, usedLines } from './nodeState/usedLines';
+import { RowSearch } from './RowSearch';
 import { Section } from './Section';
+import { ROWS_SHOWN, useRows } from '../state/rows';
 
 const NO_NODES: NodeRow[] = [];
+
+/** Above a page of nodes, the picker offers the nodes matching the search (asked from the worker), the node shown first. */
+function NodeOptions({ query, node }: { query: string; node: string | undefined }) {
+  const rows = useRows('nodes', query)?.rows ?? [];
+  const names = node ? [node, ...rows.map((r) => r.name).filter((n) => n !== node)] : rows.map((r) => r.name);
+  return names.map((name) => (
+    <option key={name} value={name}>
+      {name}
+    </option>
+  ));
+}
 
 /** A node picker and that node's state as the real tools print it (`ip route`, …), the lines the current trace used highlighted. */
 export function NodeStatePanel() {
@@ -19,6 +32,8 @@ export function NodeStatePanel() {
   const related = useRelatedOwners();
   const produced = useMemo(() => usedLines(trace, node ?? '', (step) => isProducedBy(related, step.rule?.owner)), [trace, node, related]);
   const { selectNode } = useActions();
+  const many = nodes.length > ROWS_SHOWN;
+  const [query, setQuery] = useState('');
   return (
     <Section id="node-state-heading" title={t('nodeState.heading')}>
       <div className="mb-3 flex flex-wrap items-center gap-4">
@@ -30,13 +45,18 @@ export function NodeStatePanel() {
             onChange={(event) => void selectNode(event.target.value)}
             className="rounded border border-slate-400 bg-white px-2 py-1 font-mono dark:bg-slate-800"
           >
-            {nodes.map((n) => (
-              <option key={n.name} value={n.name}>
-                {n.name}
-              </option>
-            ))}
+            {many ? (
+              <NodeOptions query={query} node={node} />
+            ) : (
+              nodes.map((n) => (
+                <option key={n.name} value={n.name}>
+                  {n.name}
+                </option>
+              ))
+            )}
           </select>
         </label>
+        {many && <RowSearch value={query} onChange={setQuery} shown={0} testId="node-select-search" />}
         {usedCount(used) > 0 && <span className="rounded bg-yellow-300 px-2 text-slate-950">{t('nodeState.usedLegend')}</span>}
         {usedCount(produced) > 0 && <span className="rounded border-l-8 border-teal-600 bg-teal-100 px-2 text-slate-950">{t('nodeState.producedLegend', { object: related.map((o) => `${o.kind} ${o.name}`).join(', ') })}</span>}
       </div>
@@ -53,14 +73,15 @@ export function NodeStatePanel() {
               </p>
             ))}
             <pre tabIndex={0} className="max-h-[28rem] overflow-auto rounded bg-slate-900 p-3 text-base text-slate-50">
-              {markLines(view, used, produced).map((line, i) =>
-                line.used ? (
-                  <mark key={i} data-used data-produced={line.produced || undefined} className={`block bg-yellow-300 text-slate-950 ${line.produced ? 'border-l-8 border-teal-600 pl-1' : ''}`}>
-                    {line.text}
+              {markedRuns(view, used, produced).map((run, i) =>
+                run.used ? (
+                  <mark key={i} data-used data-produced={run.produced || undefined} className={`block bg-yellow-300 text-slate-950 ${run.produced ? 'border-l-8 border-teal-600 pl-1' : ''}`}>
+                    {run.text}
                   </mark>
                 ) : (
+                  // A run's last empty line would take no height: a space keeps it a line.
                   <span key={i} className="block">
-                    {line.text || ' '}
+                    {run.text === '' || run.text.endsWith('\n') ? `${run.text} ` : run.text}
                   </span>
                 ),
               )}

@@ -28,27 +28,46 @@ export function readinessOf(cluster: CompiledCluster, options: ReadinessOptions)
 export function ipamViewOf(cluster: CompiledCluster): IpamView {
   const { ipam } = cluster;
   const nodeOf = new Map(cluster.scenario.pods.map((p) => [`${p.namespace}/${p.name}`, p.nodeName]));
-  const pods = [...ipam.podIP.entries()];
+  const podsOf = podsByBlock(ipam.blocks.map((b) => b.cidr), ipam.podIP);
   return {
-    blocks: ipam.blocks.map((b) => {
-      const size = 2 ** (32 - b.cidr.len);
-      const inBlock = (ip: string) => {
-        const n = ip.split('.').reduce((a, x) => a * 256 + Number(x), 0);
-        return n >= b.cidr.base && n < b.cidr.base + size;
-      };
-      return {
-        cidr: b.cidr.text,
-        pool: b.pool.name,
-        node: b.node,
-        windows: b.windows,
-        reserved: [...b.reserved],
-        usable: b.windows ? windowsUsableAddresses(b.cidr.len) : size,
-        pods: pods.filter(([, ip]) => inBlock(ip)).map(([pod, ip]) => ({ pod, ip, node: nodeOf.get(pod) ?? '' })),
-      };
-    }),
+    blocks: ipam.blocks.map((b, i) => ({
+      cidr: b.cidr.text,
+      pool: b.pool.name,
+      node: b.node,
+      windows: b.windows,
+      reserved: [...b.reserved],
+      usable: b.windows ? windowsUsableAddresses(b.cidr.len) : 2 ** (32 - b.cidr.len),
+      pods: podsOf[i]!.map(([pod, ip]) => ({ pod, ip, node: nodeOf.get(pod) ?? '' })),
+    })),
     borrowed: ipam.borrowed.map((b) => ({ ...b })),
     strictAffinity: calicoSettings(cluster.scenario)?.strictAffinity ?? false,
   };
+}
+
+/**
+ * Each block's pods (`ns/name`, IP), in the order IPAM assigned them: a pod's block is found by a binary search over
+ * the blocks sorted by base (Calico's blocks never overlap), so 1,000 blocks and 10,000 pods cost 10,000 look-ups,
+ * not 10 million comparisons (issue 18).
+ */
+export function podsByBlock(cidrs: readonly { base: number; len: number }[], podIP: ReadonlyMap<string, string>): [string, string][][] {
+  const out = cidrs.map((): [string, string][] => []);
+  const order = cidrs.map((_, i) => i).sort((a, b) => cidrs[a]!.base - cidrs[b]!.base);
+  for (const [pod, ip] of podIP) {
+    const n = ip.split('.').reduce((a, x) => a * 256 + Number(x), 0);
+    let lo = 0;
+    let hi = order.length - 1;
+    let at = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (cidrs[order[mid]!]!.base <= n) {
+        at = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    const i = at < 0 ? undefined : order[at]!;
+    if (i !== undefined && n < cidrs[i]!.base + 2 ** (32 - cidrs[i]!.len)) out[i]!.push([pod, ip]);
+  }
+  return out;
 }
 
 /** A files source's HNS dumps against the nodes the cluster objects imply (compiled without the dumps, as the CLI does). */

@@ -45,10 +45,15 @@ function hash53(text: string): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
+/** Keys already computed, by source object: an imported dump of MB is hashed once, not on every save (issue 18). */
+const keys = new WeakMap<ScenarioSource, string>();
+
 /** The key a source's draft is kept under: `preset:<name>` for a plain preset, else a hash of the source. */
 export function draftKey(base: ScenarioSource): string {
   if ('preset' in base && !base.edits?.length) return `preset:${base.preset}`;
-  return `source:${hash53(JSON.stringify(base))}`;
+  let key = keys.get(base);
+  if (key === undefined) keys.set(base, (key = `source:${hash53(JSON.stringify(base))}`));
+  return key;
 }
 
 /** A draft store in memory (tests; browsers without IndexedDB). `quota` makes writes over that many characters fail. */

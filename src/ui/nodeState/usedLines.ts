@@ -51,3 +51,27 @@ export function markLines(view: Pick<NodeStateView, 'text' | 'lineIds'>, used: U
     return { text: line, used: isUsed(used, line, id), produced: isUsed(produced, line, id) };
   });
 }
+
+/**
+ * The view's lines as runs to draw: each used line alone, the unused lines
+ * between them joined into one text (issue 18: a node's routes or nftables
+ * at 1,000 nodes are a few elements, not one per line).
+ */
+export function markedRuns(view: Pick<NodeStateView, 'text' | 'lineIds'>, used: UsedRules, produced: UsedRules = NONE): { text: string; used: boolean; produced: boolean }[] {
+  const runs: { text: string; used: boolean; produced: boolean }[] = [];
+  let plain: string[] = [];
+  const flush = () => {
+    if (plain.length) runs.push({ text: plain.join('\n'), used: false, produced: false });
+    plain = [];
+  };
+  for (const line of markLines(view, used, produced)) {
+    if (!line.used) {
+      plain.push(line.text);
+      continue;
+    }
+    flush();
+    runs.push(line);
+  }
+  flush();
+  return runs;
+}

@@ -14,6 +14,9 @@ import { RunbookSection } from './RunbookSection';
 
 const SEVERITIES: readonly FindingSeverity[] = ['error', 'warning', 'info'];
 
+/** Findings drawn per severity until "Show all" (issue 18: a 1,000-node cluster has a finding per Windows node). */
+const FINDINGS_SHOWN = 20;
+
 const tone: Record<FindingSeverity, string> = {
   error: 'border-red-700 bg-red-50 dark:bg-red-950',
   warning: 'border-amber-600 bg-amber-50 dark:bg-amber-950',
@@ -107,6 +110,7 @@ export function ReadinessPanel() {
   const scenarioName = useScenario((s) => s.summary?.name ?? 'scenario');
   const { setPlanWindows } = useInsightActions();
   const hasWindows = useScenario((s) => s.summary?.nodes.some((n) => n.os === 'windows') ?? false);
+  const [showAll, setShowAll] = useState<ReadonlySet<FindingSeverity>>(new Set());
   return (
     <Section id="readiness-heading" title={t('whatIf.readiness.heading')}>
       <div className="flex flex-col gap-3" data-testid="readiness">
@@ -130,10 +134,15 @@ export function ReadinessPanel() {
                 {t(`severity.${sev}`)} ({group.length})
               </h3>
               <ul className="flex flex-col gap-2">
-                {group.map((f, i) => (
+                {(showAll.has(sev) ? group : group.slice(0, FINDINGS_SHOWN)).map((f, i) => (
                   <FindingCard key={`${f.id}-${i}`} f={f} />
                 ))}
               </ul>
+              {group.length > FINDINGS_SHOWN && !showAll.has(sev) && (
+                <button type="button" className="mt-2 rounded border border-slate-500 px-2 py-1" onClick={() => setShowAll(new Set([...showAll, sev]))} data-testid="readiness-show-all">
+                  {t('whatIf.readiness.showAll', { count: group.length })}
+                </button>
+              )}
             </section>
           );
         })}
