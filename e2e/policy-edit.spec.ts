@@ -6,6 +6,7 @@
  * edit; removing the policy delivers the flow again. A text the engine
  * refuses changes nothing and the panel names the field. The same policy
  * built in "New policy (form)" drops the flow too, and undo delivers it again.
+ * The verdict banner names the policy and its rule (en and ru), as the step does.
  */
 import { expect as baseExpect, labTraceThenWhatIf, test } from './fixtures';
 import type { AppPage } from './pages/AppPage';
@@ -24,6 +25,8 @@ async function openPolicies(app: AppPage) {
 
 async function expectDeniedByPolicy(app: AppPage) {
   await expect(app.verdict).toHaveAttribute('data-verdict', 'dropped');
+  // The verdict's reason names the policy and its rule as the step does, not a generic nftables drop.
+  await expect(app.page.getByTestId('verdict-reason')).toContainText(`NetworkPolicy demo/${POLICY} denies the packet: rule spec.ingress[0], action Deny`);
   // The step that drops names the policy and its Deny rule; at the last step the topology marks Felix's chains of hello's node.
   await expect(app.eventRow(`NetworkPolicy demo/${POLICY}`)).toContainText('action Deny');
   await app.stepToEnd();
@@ -113,6 +116,12 @@ test('build a Calico NetworkPolicy in the form (demo, app=hello, Ingress, Deny f
   await expect(row).toContainText('order 100');
   await expect(app.verdict).toHaveAttribute('data-verdict', 'dropped');
   await expect(app.eventRow('NetworkPolicy demo/form-deny-web')).toContainText('action Deny');
+  const reason = page.getByTestId('verdict-reason');
+  await expect(reason).toContainText('NetworkPolicy demo/form-deny-web denies the packet: rule spec.ingress[0], action Deny');
+  await expect(reason).toContainText('(policy-deny)');
+  await app.chooseLanguage('Русский');
+  await expect(reason).toContainText('NetworkPolicy demo/form-deny-web запрещает пакет: правило spec.ingress[0], действие Deny (входящий трафик пода demo/hello');
+  await app.chooseLanguage('English');
 
   await page.getByTestId('what-if-undo').click();
   await expect(page.getByTestId('policy-row')).toHaveCount(0);
