@@ -85,8 +85,9 @@ test('build a Calico NetworkPolicy in the form (demo, app=hello, Ingress, Deny f
   await openPolicies(app);
   const form = page.getByTestId('policy-form');
   const add = form.getByTestId('pf-add');
+  // The form starts in the namespace of the traced flow's destination pod (demo/hello), not in the lab's empty `default`.
+  await expect(form.getByTestId('pf-namespace')).toHaveValue('demo');
   await form.getByTestId('pf-kind').selectOption('np');
-  await form.getByTestId('pf-namespace').selectOption('demo');
 
   // A name the API server would refuse keeps Add off and is named next to the field and under the button.
   await form.getByTestId('pf-name').fill('Form_Deny');

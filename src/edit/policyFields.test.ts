@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readOnePolicy } from '../engine/policy/readOne';
-import { policyFromFields, type PolicyFields } from './policyFields';
+import { flowPodNamespace, initialNamespace, policyFromFields, type PolicyFields } from './policyFields';
 
 const BASE: PolicyFields = { kind: 'np', namespace: 'demo', name: 'deny-web', appliesTo: 'app=hello', direction: 'Ingress', action: 'Deny', order: '100', peer: 'pods', peerValue: 'app=web', protocol: 'TCP', port: '' };
 
@@ -84,5 +84,21 @@ describe('policyFromFields', () => {
     const p = read({ appliesTo: 'app=true', peerValue: 'tier=1.0', kind: 'knp' });
     expect(p.yaml).toMatch(/app: "true"|app: 'true'/);
     expect(p.yaml).toMatch(/tier: "1.0"|tier: '1.0'/);
+  });
+});
+
+describe('the namespace the form starts in', () => {
+  const namespaces = ['default', 'demo', 'kube-system'];
+
+  it("is the traced flow's destination pod's, else the first namespace with pods, not an empty `default`", () => {
+    expect(initialNamespace(namespaces, ['demo', 'kube-system'], flowPodNamespace({ dst: 'pod:kube-system/coredns-1' }))).toBe('kube-system');
+    // A Service: the pod that received it.
+    expect(initialNamespace(namespaces, ['demo'], flowPodNamespace({ dst: 'svc:demo/hello', deliveredPod: 'demo/hello-2' }))).toBe('demo');
+    expect(initialNamespace(namespaces, ['demo', 'kube-system'], flowPodNamespace({ dst: 'host:internet' }))).toBe('demo');
+    expect(initialNamespace(namespaces, ['demo'], undefined)).toBe('demo');
+    // A namespace the list does not hold is not chosen; with no pods anywhere, `default` as before.
+    expect(initialNamespace(namespaces, ['demo'], 'other')).toBe('demo');
+    expect(initialNamespace(namespaces, [], undefined)).toBe('default');
+    expect(initialNamespace([], [], undefined)).toBe('default');
   });
 });

@@ -137,3 +137,22 @@ export function policyFromFields(f: PolicyFields): BuiltPolicy {
   const object = f.kind === 'knp' ? kubernetesPolicy(f, c) : calicoPolicy(f, c);
   return { ok: true, object, yaml: stringify(object) };
 }
+
+/** The namespace of the traced flow's destination pod: `pod:NS/NAME`, else the pod that received it (a Service's backend). */
+export function flowPodNamespace(flow: { dst?: string | undefined; deliveredPod?: string | undefined }): string | undefined {
+  const pod = flow.dst?.startsWith('pod:') ? flow.dst.slice(4) : flow.deliveredPod;
+  const slash = pod?.indexOf('/') ?? -1;
+  return slash > 0 ? pod!.slice(0, slash) : undefined;
+}
+
+/**
+ * The namespace a new policy starts in: the flow's destination pod's (the
+ * form starts as an Ingress policy, which acts there), else the first
+ * namespace that has pods, else `default`; always one of `namespaces` when
+ * there are any.
+ */
+export function initialNamespace(namespaces: readonly string[], podNamespaces: readonly string[], flowNamespace: string | undefined): string {
+  const known = (n: string | undefined): n is string => n !== undefined && namespaces.includes(n);
+  if (known(flowNamespace)) return flowNamespace;
+  return namespaces.find((n) => podNamespaces.includes(n)) ?? (namespaces.includes('default') || namespaces.length === 0 ? 'default' : namespaces[0]!);
+}

@@ -12,9 +12,9 @@ import type { Edit } from '../../edit/edits';
 import { policyFromFields, type FieldProblem, type PolicyFields } from '../../edit/policyFields';
 import { card, inputClass, primaryButton } from './controls';
 
-const initial = (namespaces: readonly string[]): PolicyFields => ({
+const initial = (namespace: string): PolicyFields => ({
   kind: 'knp',
-  namespace: namespaces.includes('default') || namespaces.length === 0 ? 'default' : namespaces[0]!,
+  namespace,
   name: '',
   appliesTo: '',
   direction: 'Ingress',
@@ -44,9 +44,10 @@ function Labelled({ label, error, children }: { label: string; error?: string | 
   );
 }
 
-export function PolicyBuilder({ namespaces, edit, busy }: { namespaces: readonly string[]; edit: (edit: Edit) => Promise<boolean>; busy: boolean }) {
+/** `namespace`: where the form starts (edit/policyFields.ts initialNamespace). */
+export function PolicyBuilder({ namespaces, namespace, edit, busy }: { namespaces: readonly string[]; namespace: string; edit: (edit: Edit) => Promise<boolean>; busy: boolean }) {
   const { t } = useTranslation();
-  const [f, setF] = useState<PolicyFields>(() => initial(namespaces));
+  const [f, setF] = useState<PolicyFields>(() => initial(namespace));
   const set = <K extends keyof PolicyFields>(key: K, value: PolicyFields[K]) => setF((old) => ({ ...old, [key]: value }));
   const built = policyFromFields(f);
   const problems: FieldProblem[] = built.ok ? [] : built.problems;
