@@ -7,6 +7,7 @@
  * refuses changes nothing and the panel names the field. The same policy
  * built in "New policy (form)" drops the flow too, and undo delivers it again.
  * The verdict banner names the policy and its rule (en and ru), as the step does.
+ * The form opens without an error and in demo.
  */
 import { expect as baseExpect, labTraceThenWhatIf, test } from './fixtures';
 import type { AppPage } from './pages/AppPage';
@@ -88,6 +89,16 @@ test('build a Calico NetworkPolicy in the form (demo, app=hello, Ingress, Deny f
   // The form starts in the namespace of the traced flow's destination pod (demo/hello), not in the lab's empty `default`.
   await expect(form.getByTestId('pf-namespace')).toHaveValue('demo');
   await form.getByTestId('pf-kind').selectOption('np');
+
+  // An empty form shows no error before the name is touched: Add is off and says what to fill in; leaving the empty name names its problem.
+  await expect(add).toBeDisabled();
+  await expect(form.getByTestId('pf-blocked')).toHaveCount(0);
+  await expect(form.getByTestId('pf-fill-in')).toHaveText('To add the policy, fill in: Name.');
+  await expect(form.getByTestId('pf-name')).toHaveAttribute('aria-invalid', 'false');
+  await form.getByTestId('pf-name').focus();
+  await form.getByTestId('pf-name').blur();
+  await expect(form.getByTestId('pf-blocked')).toContainText('DNS-1123');
+  await expect(form.getByTestId('pf-fill-in')).toHaveCount(0);
 
   // A name the API server would refuse keeps Add off and is named next to the field and under the button.
   await form.getByTestId('pf-name').fill('Form_Deny');

@@ -155,6 +155,7 @@ export const whatIfEn = {
     preview: 'YAML that “Add” applies',
     add: 'Add the policy from the form',
     blocked: 'Cannot add: {{reasons}}',
+    fillIn: 'To add the policy, fill in: {{fields}}.',
     problem: {
       name: 'the name must be a DNS-1123 subdomain: lower-case letters, digits, "-" and ".", starting and ending with a letter or digit',
       namespace: 'choose a namespace',

@@ -48,16 +48,24 @@ function Labelled({ label, error, children }: { label: string; error?: string | 
 export function PolicyBuilder({ namespaces, namespace, edit, busy }: { namespaces: readonly string[]; namespace: string; edit: (edit: Edit) => Promise<boolean>; busy: boolean }) {
   const { t } = useTranslation();
   const [f, setF] = useState<PolicyFields>(() => initial(namespace));
-  const set = <K extends keyof PolicyFields>(key: K, value: PolicyFields[K]) => setF((old) => ({ ...old, [key]: value }));
+  // Fields the user has changed or left: only their problems are shown in red, so an empty form does not open with an error.
+  const [touched, setTouched] = useState<ReadonlySet<keyof PolicyFields>>(new Set());
+  const touch = (key: keyof PolicyFields) => setTouched((old) => (old.has(key) ? old : new Set(old).add(key)));
+  const set = <K extends keyof PolicyFields>(key: K, value: PolicyFields[K]) => {
+    touch(key);
+    setF((old) => ({ ...old, [key]: value }));
+  };
   const built = policyFromFields(f);
   const problems: FieldProblem[] = built.ok ? [] : built.problems;
+  const shown = problems.filter((p) => touched.has(p.field));
+  const untouched = [...new Set(problems.filter((p) => !touched.has(p.field)).map((p) => p.field))];
   const reason = (p: FieldProblem) => t(`whatIf.policyForm.problem.${p.reason}`);
-  // An empty name is refused too, but it is named only under the button until something is typed.
-  const errorOf = (field: keyof PolicyFields) => problems.filter((p) => p.field === field && !(field === 'name' && f.name === '')).map(reason)[0];
+  const errorOf = (field: keyof PolicyFields) => shown.filter((p) => p.field === field).map(reason)[0];
+  const labelOf = (field: keyof PolicyFields) => (field === 'peerValue' ? t(`whatIf.policyForm.peerValue.${f.peer}`) : field === 'peer' ? t(`whatIf.policyForm.peer.${f.direction}`) : t(`whatIf.policyForm.${field}`));
   const text = (field: 'name' | 'appliesTo' | 'order' | 'peerValue' | 'port', label: string, placeholder?: string) => (
     <Labelled label={label} error={errorOf(field)}>
       {(id, errorId) => (
-        <input id={id} className={inputClass} value={f[field]} placeholder={placeholder} spellCheck={false} aria-invalid={errorOf(field) !== undefined} aria-describedby={errorOf(field) ? errorId : undefined} onChange={(e) => set(field, e.target.value)} data-testid={`pf-${field}`} />
+        <input id={id} className={inputClass} value={f[field]} placeholder={placeholder} spellCheck={false} aria-invalid={errorOf(field) !== undefined} aria-describedby={errorOf(field) ? errorId : undefined} onChange={(e) => set(field, e.target.value)} onBlur={() => touch(field)} data-testid={`pf-${field}`} />
       )}
     </Labelled>
   );
@@ -112,9 +120,14 @@ export function PolicyBuilder({ namespaces, namespace, edit, busy }: { namespace
         <button type="submit" className={primaryButton} disabled={busy || !built.ok} data-testid="pf-add">
           {t('whatIf.policyForm.add')}
         </button>
-        {problems.length > 0 && (
+        {shown.length > 0 && (
           <span role="status" className="text-sm text-red-800 dark:text-red-300" data-testid="pf-blocked">
-            {t('whatIf.policyForm.blocked', { reasons: problems.map(reason).join('; ') })}
+            {t('whatIf.policyForm.blocked', { reasons: shown.map(reason).join('; ') })}
+          </span>
+        )}
+        {shown.length === 0 && untouched.length > 0 && (
+          <span className="text-sm text-slate-700 dark:text-slate-300" data-testid="pf-fill-in">
+            {t('whatIf.policyForm.fillIn', { fields: untouched.map(labelOf).join(', ') })}
           </span>
         )}
       </span>
