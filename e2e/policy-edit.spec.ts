@@ -7,9 +7,9 @@
  * refuses changes nothing and the panel names the field. The same policy
  * built in "New policy (form)" drops the flow too, and undo delivers it again.
  * The verdict banner names the policy and its rule (en and ru), as the step does.
- * The form opens without an error and in demo.
+ * The form opens without an error, in demo, and its choices fit at 1366×768.
  */
-import { expect as baseExpect, labTraceThenWhatIf, test } from './fixtures';
+import { expect as baseExpect, labTraceThenWhatIf, openLab, test } from './fixtures';
 import type { AppPage } from './pages/AppPage';
 
 test.use({ viewport: { width: 1920, height: 1080 } });
@@ -138,4 +138,31 @@ test('build a Calico NetworkPolicy in the form (demo, app=hello, Ingress, Deny f
   await page.getByTestId('what-if-undo').click();
   await expect(page.getByTestId('policy-row')).toHaveCount(0);
   await expect(app.verdict).toHaveAttribute('data-verdict', 'delivered');
+});
+
+test.describe('at 1366×768', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('every choice of the policy form fits its select in English and Russian', async ({ page }) => {
+    test.setTimeout(90_000);
+    const app = await openLab(page);
+    await openPolicies(app);
+    const form = page.getByTestId('policy-form');
+    await form.getByTestId('pf-kind').selectOption('np'); // shows the Action select too
+    for (const language of ['English', 'Русский'] as const) {
+      await app.chooseLanguage(language);
+      // Each option's text against the room its select gives it (the box less its padding and Chromium's drop-down arrow).
+      const cut = await form.locator('select').evaluateAll((selects) => {
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        return selects.flatMap((el) => {
+          const s = el as HTMLSelectElement;
+          const st = getComputedStyle(s);
+          ctx.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
+          const room = s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) - 20;
+          return Array.from(s.options).filter((o) => ctx.measureText(o.text).width > room).map((o) => `${s.dataset.testid}: ${o.text} (${Math.round(ctx.measureText(o.text).width)} > ${room})`);
+        });
+      });
+      expect(cut, language).toEqual([]);
+    }
+  });
 });

@@ -94,7 +94,7 @@ export function PolicyBuilder({ namespaces, namespace, edit, busy }: { namespace
       }}
     >
       <h4 className="text-lg font-semibold">{t('whatIf.policyForm.heading')}</h4>
-      <div className="grid grid-cols-1 gap-3 md:grid-cols-3">
+      <div className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,13rem),1fr))] gap-3">
         {choice('kind', t('whatIf.policyForm.kind'), (['knp', 'np'] as const).map((k) => ({ value: k, label: t(`whatIf.policy.kind.${k}`) })))}
         {choice('namespace', t('whatIf.policyForm.namespace'), (namespaces.length ? namespaces : ['default']).map((n) => ({ value: n, label: n })))}
         {text('name', t('whatIf.policyForm.name'))}
