@@ -119,6 +119,9 @@ test('build a Calico NetworkPolicy in the form (demo, app=hello, Ingress, Deny f
   await expect(preview).toContainText('apiVersion: projectcalico.org/v3');
   await expect(preview).toContainText("selector: app == 'hello'");
   await expect(preview).toContainText('action: Deny');
+  // "Then allow everything else" (a Calico Deny only) ends the rules with an Allow that has no match.
+  await form.getByTestId('pf-allowRest').check();
+  await expect(preview).toContainText(/action: Deny[\s\S]*- action: Allow\s*$/);
   await expect(form.getByTestId('pf-blocked')).toHaveCount(0);
   await form.screenshot({ path: 'test-results/policy-form.png' });
   await add.click();

@@ -27,6 +27,17 @@ export interface PolicyFields {
   action: 'Allow' | 'Deny';
   /** Calico only: spec.order, empty = none (evaluated after every ordered policy). */
   order: string;
+  /**
+   * Calico Deny only: a last rule `action: Allow` with no match criteria,
+   * which matches every other packet of the direction, so the policy does
+   * not leave the rest to the tier's end-of-tier deny. Every match field of
+   * a Calico rule is optional (the NetworkPolicy reference's sample ends
+   * with `egress: - action: Allow`); an Allow or a Deny ends the evaluation
+   * of the policies after it (Tier reference, "How policy is evaluated").
+   * @see https://docs.tigera.io/calico/latest/reference/resources/networkpolicy
+   * @see https://docs.tigera.io/calico/latest/reference/resources/tier
+   */
+  allowRest: boolean;
   peer: PeerKind;
   /** `key=value` for pods/namespace (empty = all), a CIDR for cidr. */
   peerValue: string;
@@ -122,11 +133,12 @@ function calicoPolicy(f: PolicyFields, c: ReturnType<typeof check>): Record<stri
     ...(Object.keys(source).length ? { source } : {}),
     ...(Object.keys(destination).length ? { destination } : {}),
   };
+  const rules = f.action === 'Deny' && f.allowRest ? [rule, { action: 'Allow' }] : [rule];
   return {
     apiVersion: 'projectcalico.org/v3',
     kind: 'NetworkPolicy',
     metadata: { name: f.name, namespace: f.namespace },
-    spec: { ...(c.order !== undefined ? { order: c.order } : {}), selector: calicoSelector(c.applies!), types: [f.direction], [f.direction === 'Ingress' ? 'ingress' : 'egress']: [rule] },
+    spec: { ...(c.order !== undefined ? { order: c.order } : {}), selector: calicoSelector(c.applies!), types: [f.direction], [f.direction === 'Ingress' ? 'ingress' : 'egress']: rules },
   };
 }
 

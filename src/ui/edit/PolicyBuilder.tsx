@@ -20,6 +20,7 @@ const initial = (namespace: string): PolicyFields => ({
   direction: 'Ingress',
   action: 'Allow',
   order: '',
+  allowRest: false,
   peer: 'pods',
   peerValue: '',
   protocol: 'TCP',
@@ -107,7 +108,13 @@ export function PolicyBuilder({ namespaces, namespace, edit, busy }: { namespace
         {choice('protocol', t('whatIf.policyForm.protocol'), (['TCP', 'UDP', 'ICMP', 'any'] as const).map((p) => ({ value: p, label: p === 'any' ? t('whatIf.policyForm.anyProtocol') : p })))}
         {text('port', t('whatIf.policyForm.port'), '80')}
       </div>
-      <p className="text-sm text-slate-700 dark:text-slate-300">{t(calico ? 'whatIf.policyForm.hintCalico' : 'whatIf.policyForm.hintKubernetes')}</p>
+      {calico && f.action === 'Deny' && (
+        <label className="flex items-start gap-2">
+          <input type="checkbox" className="mt-1.5" checked={f.allowRest} onChange={(e) => set('allowRest', e.target.checked)} data-testid="pf-allowRest" />
+          <span>{t('whatIf.policyForm.allowRest')}</span>
+        </label>
+      )}
+      <p className="text-sm text-slate-700 dark:text-slate-300">{t(!calico ? 'whatIf.policyForm.hintKubernetes' : f.action === 'Deny' && f.allowRest ? 'whatIf.policyForm.hintAllowRest' : 'whatIf.policyForm.hintCalico')}</p>
       {built.ok && (
         <div className="flex flex-col gap-1">
           <span className="text-sm font-semibold text-slate-700 dark:text-slate-300">{t('whatIf.policyForm.preview')}</span>
