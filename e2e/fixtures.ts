@@ -6,15 +6,21 @@
 import { expect, test as base, type Page } from '@playwright/test';
 import { AppPage } from './pages/AppPage';
 
+/** The page's uncaught errors and Content-Security-Policy violations from now on (the list fills as they happen). */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  // The Content-Security-Policy of index.html must not block anything the app does (exports, worker, embed).
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) errors.push(message.text());
+  });
+  return errors;
+}
+
 export const test = base.extend<{ failOnPageErrors: void }>({
   failOnPageErrors: [
     async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      // The Content-Security-Policy of index.html must not block anything the app does (exports, worker, embed).
-      page.on('console', (message) => {
-        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) errors.push(message.text());
-      });
+      const errors = collectPageErrors(page);
       await use();
       expect(errors, 'uncaught errors in the page').toEqual([]);
     },

@@ -6,8 +6,10 @@
  * edit; removing the policy delivers the flow again. A text the engine
  * refuses changes nothing and the panel names the field. The same policy
  * built in "New policy (form)" drops the flow too, and undo delivers it again.
+ * The verdict banner names the policy and its rule (en and ru), as the step does.
+ * The form opens without an error, in demo, and its choices fit at 1366×768.
  */
-import { expect as baseExpect, labTraceThenWhatIf, test } from './fixtures';
+import { expect as baseExpect, labTraceThenWhatIf, openLab, test } from './fixtures';
 import type { AppPage } from './pages/AppPage';
 
 test.use({ viewport: { width: 1920, height: 1080 } });
@@ -24,6 +26,8 @@ async function openPolicies(app: AppPage) {
 
 async function expectDeniedByPolicy(app: AppPage) {
   await expect(app.verdict).toHaveAttribute('data-verdict', 'dropped');
+  // The verdict's reason names the policy and its rule as the step does, not a generic nftables drop.
+  await expect(app.page.getByTestId('verdict-reason')).toContainText(`NetworkPolicy demo/${POLICY} denies the packet: rule spec.ingress[0], action Deny`);
   // The step that drops names the policy and its Deny rule; at the last step the topology marks Felix's chains of hello's node.
   await expect(app.eventRow(`NetworkPolicy demo/${POLICY}`)).toContainText('action Deny');
   await app.stepToEnd();
@@ -82,8 +86,19 @@ test('build a Calico NetworkPolicy in the form (demo, app=hello, Ingress, Deny f
   await openPolicies(app);
   const form = page.getByTestId('policy-form');
   const add = form.getByTestId('pf-add');
+  // The form starts in the namespace of the traced flow's destination pod (demo/hello), not in the lab's empty `default`.
+  await expect(form.getByTestId('pf-namespace')).toHaveValue('demo');
   await form.getByTestId('pf-kind').selectOption('np');
-  await form.getByTestId('pf-namespace').selectOption('demo');
+
+  // An empty form shows no error before the name is touched: Add is off and says what to fill in; leaving the empty name names its problem.
+  await expect(add).toBeDisabled();
+  await expect(form.getByTestId('pf-blocked')).toHaveCount(0);
+  await expect(form.getByTestId('pf-fill-in')).toHaveText('To add the policy, fill in: Name.');
+  await expect(form.getByTestId('pf-name')).toHaveAttribute('aria-invalid', 'false');
+  await form.getByTestId('pf-name').focus();
+  await form.getByTestId('pf-name').blur();
+  await expect(form.getByTestId('pf-blocked')).toContainText('DNS-1123');
+  await expect(form.getByTestId('pf-fill-in')).toHaveCount(0);
 
   // A name the API server would refuse keeps Add off and is named next to the field and under the button.
   await form.getByTestId('pf-name').fill('Form_Deny');
@@ -104,6 +119,9 @@ test('build a Calico NetworkPolicy in the form (demo, app=hello, Ingress, Deny f
   await expect(preview).toContainText('apiVersion: projectcalico.org/v3');
   await expect(preview).toContainText("selector: app == 'hello'");
   await expect(preview).toContainText('action: Deny');
+  // "Then allow everything else" (a Calico Deny only) ends the rules with an Allow that has no match.
+  await form.getByTestId('pf-allowRest').check();
+  await expect(preview).toContainText(/action: Deny[\s\S]*- action: Allow\s*$/);
   await expect(form.getByTestId('pf-blocked')).toHaveCount(0);
   await form.screenshot({ path: 'test-results/policy-form.png' });
   await add.click();
@@ -113,8 +131,41 @@ test('build a Calico NetworkPolicy in the form (demo, app=hello, Ingress, Deny f
   await expect(row).toContainText('order 100');
   await expect(app.verdict).toHaveAttribute('data-verdict', 'dropped');
   await expect(app.eventRow('NetworkPolicy demo/form-deny-web')).toContainText('action Deny');
+  const reason = page.getByTestId('verdict-reason');
+  await expect(reason).toContainText('NetworkPolicy demo/form-deny-web denies the packet: rule spec.ingress[0], action Deny');
+  await expect(reason).toContainText('(policy-deny)');
+  await app.chooseLanguage('Русский');
+  await expect(reason).toContainText('NetworkPolicy demo/form-deny-web запрещает пакет: правило spec.ingress[0], действие Deny (входящий трафик пода demo/hello');
+  await app.chooseLanguage('English');
 
   await page.getByTestId('what-if-undo').click();
   await expect(page.getByTestId('policy-row')).toHaveCount(0);
   await expect(app.verdict).toHaveAttribute('data-verdict', 'delivered');
+});
+
+test.describe('at 1366×768', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('every choice of the policy form fits its select in English and Russian', async ({ page }) => {
+    test.setTimeout(90_000);
+    const app = await openLab(page);
+    await openPolicies(app);
+    const form = page.getByTestId('policy-form');
+    await form.getByTestId('pf-kind').selectOption('np'); // shows the Action select too
+    for (const language of ['English', 'Русский'] as const) {
+      await app.chooseLanguage(language);
+      // Each option's text against the room its select gives it (the box less its padding and Chromium's drop-down arrow).
+      const cut = await form.locator('select').evaluateAll((selects) => {
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        return selects.flatMap((el) => {
+          const s = el as HTMLSelectElement;
+          const st = getComputedStyle(s);
+          ctx.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
+          const room = s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) - 20;
+          return Array.from(s.options).filter((o) => ctx.measureText(o.text).width > room).map((o) => `${s.dataset.testid}: ${o.text} (${Math.round(ctx.measureText(o.text).width)} > ${room})`);
+        });
+      });
+      expect(cut, language).toEqual([]);
+    }
+  });
 });

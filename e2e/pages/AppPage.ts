@@ -54,6 +54,13 @@ export class AppPage {
     if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
   }
 
+  /** Closes the toolbar's open drawer, if any (one is open at a time). */
+  async closeDrawer(): Promise<void> {
+    const open = this.page.locator('button[data-testid^="drawer-"][aria-expanded="true"]');
+    if (await open.count()) await open.click();
+    await expect(open).toHaveCount(0);
+  }
+
   async trace(src: string, dst: string, proto: 'tcp' | 'udp' | 'icmp'): Promise<void> {
     await this.openDrawer('flow');
     await this.page.getByTestId('trace-src').fill(src);

@@ -181,7 +181,7 @@ describe('check', () => {
   it('names each unmet expectation on the cluster before the migration', () => {
     const r = run('check', EXAMPLE, '--scenario', 'k8s-main-before');
     // Before the migration demo/allow-nodes-to-hello (part 20's ipBlock of node addresses) admits the node address, so the expected drop is not there.
-    expect(r.out).toMatch(/^FAIL hostNetwork → pod .*— delivered\n.*expected verdict dropped, got delivered\n.*reason nft-drop.*\n.*vxlan\.calico/m);
+    expect(r.out).toMatch(/^FAIL hostNetwork → pod .*— delivered\n.*expected verdict dropped, got delivered\n.*reason policy-default-deny.*\n.*vxlan\.calico/m);
     expect(r.out).toMatch(/^1 of 4 flows behave as expected, 3 do not$/m);
   });
 

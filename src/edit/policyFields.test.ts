@@ -4,10 +4,13 @@
  * bad names, labels, CIDRs and ports are refused with the field named.
  */
 import { describe, expect, it } from 'vitest';
+import { PRESETS } from '../engine/index';
 import { readOnePolicy } from '../engine/policy/readOne';
-import { policyFromFields, type PolicyFields } from './policyFields';
+import { fromYaml, trace } from '../engine/testing/traceHelpers';
+import { applyEdit } from './edits';
+import { flowPodNamespace, initialNamespace, policyFromFields, type PolicyFields } from './policyFields';
 
-const BASE: PolicyFields = { kind: 'np', namespace: 'demo', name: 'deny-web', appliesTo: 'app=hello', direction: 'Ingress', action: 'Deny', order: '100', peer: 'pods', peerValue: 'app=web', protocol: 'TCP', port: '' };
+const BASE: PolicyFields = { kind: 'np', namespace: 'demo', name: 'deny-web', appliesTo: 'app=hello', direction: 'Ingress', action: 'Deny', order: '100', allowRest: false, peer: 'pods', peerValue: 'app=web', protocol: 'TCP', port: '' };
 
 /** Builds the fields and reads the text back with the loader's reader: no error diagnostics. */
 function read(change: Partial<PolicyFields>) {
@@ -84,5 +87,49 @@ describe('policyFromFields', () => {
     const p = read({ appliesTo: 'app=true', peerValue: 'tier=1.0', kind: 'knp' });
     expect(p.yaml).toMatch(/app: "true"|app: 'true'/);
     expect(p.yaml).toMatch(/tier: "1.0"|tier: '1.0'/);
+  });
+});
+
+describe('the namespace the form starts in', () => {
+  const namespaces = ['default', 'demo', 'kube-system'];
+
+  it("is the traced flow's destination pod's, else the first namespace with pods, not an empty `default`", () => {
+    expect(initialNamespace(namespaces, ['demo', 'kube-system'], flowPodNamespace({ dst: 'pod:kube-system/coredns-1' }))).toBe('kube-system');
+    // A Service: the pod that received it.
+    expect(initialNamespace(namespaces, ['demo'], flowPodNamespace({ dst: 'svc:demo/hello', deliveredPod: 'demo/hello-2' }))).toBe('demo');
+    expect(initialNamespace(namespaces, ['demo', 'kube-system'], flowPodNamespace({ dst: 'host:internet' }))).toBe('demo');
+    expect(initialNamespace(namespaces, ['demo'], undefined)).toBe('demo');
+    // A namespace the list does not hold is not chosen; with no pods anywhere, `default` as before.
+    expect(initialNamespace(namespaces, ['demo'], 'other')).toBe('demo');
+    expect(initialNamespace(namespaces, [], undefined)).toBe('default');
+    expect(initialNamespace([], [], undefined)).toBe('default');
+  });
+});
+
+describe('"then allow everything else" (Calico Deny)', () => {
+  it('adds a last rule action: Allow with no match; nothing for an Allow rule or a Kubernetes policy', () => {
+    const p = read({ allowRest: true });
+    expect(p.ingress).toHaveLength(2);
+    expect(p.ingress![1]).toMatchObject({ action: 'Allow', source: {}, destination: {} });
+    expect(p.ingress![1]!.protocol).toBeUndefined();
+    expect(p.yaml).toMatch(/- action: Allow\n$/);
+    expect(read({ allowRest: true, action: 'Allow' }).ingress).toHaveLength(1);
+    expect(read({ allowRest: true, kind: 'knp' }).ingress).toHaveLength(1);
+  });
+
+  it('on the lab: web → hello is denied either way; net → hello passes with it and meets the end-of-tier deny without it', () => {
+    const lab = PRESETS.find((x) => x.name === 'k8s-lab')!.yaml;
+    const withPolicy = (allowRest: boolean) => {
+      const built = policyFromFields({ ...BASE, allowRest });
+      if (!built.ok) throw new Error('refused');
+      return fromYaml(applyEdit(lab, { op: 'addPolicy', yaml: built.yaml }));
+    };
+    for (const allowRest of [true, false]) {
+      const c = withPolicy(allowRest);
+      expect(trace(c, { src: 'pod:demo/web', dst: 'pod:demo/hello', proto: 'tcp' }).reason?.code).toBe('policy-deny');
+      const net = trace(c, { src: 'pod:demo/net', dst: 'pod:demo/hello', proto: 'tcp' });
+      if (allowRest) expect(net.verdict).toBe('delivered');
+      else expect(net.reason).toMatchObject({ code: 'policy-default-deny', params: { policy: 'NetworkPolicy demo/deny-web' } });
+    }
   });
 });

@@ -27,6 +27,17 @@ export interface PolicyFields {
   action: 'Allow' | 'Deny';
   /** Calico only: spec.order, empty = none (evaluated after every ordered policy). */
   order: string;
+  /**
+   * Calico Deny only: a last rule `action: Allow` with no match criteria,
+   * which matches every other packet of the direction, so the policy does
+   * not leave the rest to the tier's end-of-tier deny. Every match field of
+   * a Calico rule is optional (the NetworkPolicy reference's sample ends
+   * with `egress: - action: Allow`); an Allow or a Deny ends the evaluation
+   * of the policies after it (Tier reference, "How policy is evaluated").
+   * @see https://docs.tigera.io/calico/latest/reference/resources/networkpolicy
+   * @see https://docs.tigera.io/calico/latest/reference/resources/tier
+   */
+  allowRest: boolean;
   peer: PeerKind;
   /** `key=value` for pods/namespace (empty = all), a CIDR for cidr. */
   peerValue: string;
@@ -122,11 +133,12 @@ function calicoPolicy(f: PolicyFields, c: ReturnType<typeof check>): Record<stri
     ...(Object.keys(source).length ? { source } : {}),
     ...(Object.keys(destination).length ? { destination } : {}),
   };
+  const rules = f.action === 'Deny' && f.allowRest ? [rule, { action: 'Allow' }] : [rule];
   return {
     apiVersion: 'projectcalico.org/v3',
     kind: 'NetworkPolicy',
     metadata: { name: f.name, namespace: f.namespace },
-    spec: { ...(c.order !== undefined ? { order: c.order } : {}), selector: calicoSelector(c.applies!), types: [f.direction], [f.direction === 'Ingress' ? 'ingress' : 'egress']: [rule] },
+    spec: { ...(c.order !== undefined ? { order: c.order } : {}), selector: calicoSelector(c.applies!), types: [f.direction], [f.direction === 'Ingress' ? 'ingress' : 'egress']: rules },
   };
 }
 
@@ -136,4 +148,23 @@ export function policyFromFields(f: PolicyFields): BuiltPolicy {
   if (c.problems.length > 0) return { ok: false, problems: c.problems };
   const object = f.kind === 'knp' ? kubernetesPolicy(f, c) : calicoPolicy(f, c);
   return { ok: true, object, yaml: stringify(object) };
+}
+
+/** The namespace of the traced flow's destination pod: `pod:NS/NAME`, else the pod that received it (a Service's backend). */
+export function flowPodNamespace(flow: { dst?: string | undefined; deliveredPod?: string | undefined }): string | undefined {
+  const pod = flow.dst?.startsWith('pod:') ? flow.dst.slice(4) : flow.deliveredPod;
+  const slash = pod?.indexOf('/') ?? -1;
+  return slash > 0 ? pod!.slice(0, slash) : undefined;
+}
+
+/**
+ * The namespace a new policy starts in: the flow's destination pod's (the
+ * form starts as an Ingress policy, which acts there), else the first
+ * namespace that has pods, else `default`; always one of `namespaces` when
+ * there are any.
+ */
+export function initialNamespace(namespaces: readonly string[], podNamespaces: readonly string[], flowNamespace: string | undefined): string {
+  const known = (n: string | undefined): n is string => n !== undefined && namespaces.includes(n);
+  if (known(flowNamespace)) return flowNamespace;
+  return namespaces.find((n) => podNamespaces.includes(n)) ?? (namespaces.includes('default') || namespaces.length === 0 ? 'default' : namespaces[0]!);
 }

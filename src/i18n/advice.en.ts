@@ -66,4 +66,8 @@ export const adviceEn = {
     'duplicate-load-balancer': 'Delete the stale HNS policy list (Get-HnsPolicyList, then Remove-HnsPolicyList for the one kube-proxy no longer owns), or restart kube-proxy-windows so it resyncs.',
     'icmp-to-service-vip': 'Test the Service over TCP or UDP (curl.exe, Test-NetConnection -Port), not with ping: Windows load balancers answer no ICMP.',
     'policy-not-enforced': 'To enforce NetworkPolicy, run a CNI that does (Calico, or Calico policy-only on top of flannel, known as Canal).',
+    'policy-deny': 'Change or remove the Deny rule named above, or let an Allow decide first: a rule earlier in this policy, or a policy with a lower order.',
+    'policy-default-deny': 'Add a rule that allows this flow to one of the policies that select the pod: once a policy selects a pod for a direction, whatever its rules do not allow is denied.',
+    'policy-acl-block': 'Change or remove the policy rule named above, or let an Allow decide first (a rule earlier in the policy, a policy with a lower order); Felix then rewrites the pod\'s ACL entries ((Get-HnsEndpoint).Policies shows them).',
+    'policy-acl-default-deny': 'Allow this flow in one of the policies named above: Felix then adds an Allow entry to the pod\'s ACLs before its end-of-tier Block.',
 };

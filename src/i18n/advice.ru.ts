@@ -66,4 +66,8 @@ export const adviceRu = {
     'duplicate-load-balancer': 'Удалите устаревший список политик HNS (Get-HnsPolicyList, затем Remove-HnsPolicyList для того, которым kube-proxy больше не владеет) или перезапустите kube-proxy-windows, чтобы он синхронизировался заново.',
     'icmp-to-service-vip': 'Проверяйте сервис по TCP или UDP (curl.exe, Test-NetConnection -Port), а не ping: балансировщики Windows не отвечают на ICMP.',
     'policy-not-enforced': 'Чтобы NetworkPolicy применялись, нужен CNI, который их применяет (Calico или Calico только для политик поверх flannel, он же Canal).',
+    'policy-deny': 'Измените или удалите названное правило Deny либо дайте решить раньше правилу Allow: правилу выше в этой политике или политике с меньшим order.',
+    'policy-default-deny': 'Добавьте правило, разрешающее этот поток, в одну из политик, выбирающих под: если политика выбрала под для направления, всё, что её правила не разрешают, запрещено.',
+    'policy-acl-block': 'Измените или удалите названное правило политики либо дайте решить раньше правилу Allow (правилу выше в политике, политике с меньшим order); Felix перепишет записи ACL пода (их показывает (Get-HnsEndpoint).Policies).',
+    'policy-acl-default-deny': 'Разрешите этот поток в одной из названных политик: Felix добавит в ACL пода запись Allow перед блокировкой в конце уровня.',
 };

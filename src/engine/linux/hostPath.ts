@@ -22,7 +22,7 @@ import { innerIp, innerL4, patchInnerIp, patchInnerL4, ports, withoutOuterEth } 
 import { StepRecorder } from '../model/steps';
 import { ctConfirm, ctLookup, ctTarget, formatCtEntry, tupleOf } from './conntrack';
 import { decapsulateIpip, ipipDeviceFor } from './ipip';
-import { runHook } from './netfilter';
+import { runHook, type HookResult } from './netfilter';
 import type { NftHookResult } from './nft/evaluate';
 import { formatRoute, localTable, lookupLocal, lookupRoute, routeRuleId } from './routes';
 import { sysctlId } from '../model/ruleIds';
@@ -161,11 +161,11 @@ function postRouting(c: Ctx, p: Packet, route: Route, opts: { mark: number; ct: 
     const tooBig = forwardMtuGate(st, pkt, route, ctx, rec);
     if (tooBig) return tooBig;
     const fwd = runHook(st, 'forward', pkt, { iif: opts.iif, oif: route.dev, mark, established }, ctx, rec);
-    if (fwd.verdict !== 'accept') return stopResult(rec, fwd.verdict === 'reject' ? 'rejected' : 'dropped', fwd.verdict === 'reject' ? rejectCode(fwd) : 'nft-drop', { hook: 'forward', node: st.name });
+    if (fwd.verdict !== 'accept') return hookStop(rec, fwd, 'forward', st.name);
     mark = fwd.packet.mark;
   }
   const post = runHook(st, 'postrouting', pkt, { iif: opts.iif, oif: route.dev, mark, established }, ctx, rec);
-  if (post.verdict !== 'accept') return stopResult(rec, 'dropped', 'nft-drop', { hook: 'postrouting', node: st.name });
+  if (post.verdict !== 'accept') return hookStop(rec, post, 'postrouting', st.name);
   if (established) {
     const target = ctTarget(opts.ct!);
     const q = conntrackRewrite(pkt, target, 'src');
@@ -263,7 +263,7 @@ function fromLink(c: Ctx, arrival: Arrival): HopResult {
     }
   }
   const pre = runHook(st, 'prerouting', pkt, { iif, mark, established: !!ct }, ctx, rec);
-  if (pre.verdict !== 'accept') return stopResult(rec, pre.verdict === 'reject' ? 'rejected' : 'dropped', pre.verdict === 'reject' ? rejectCode(pre) : 'nft-drop', { hook: 'prerouting', node: st.name });
+  if (pre.verdict !== 'accept') return hookStop(rec, pre, 'prerouting', st.name);
   mark = pre.packet.mark;
   if (!ct) {
     const q = applyNat(st, pkt, pre);
@@ -278,7 +278,7 @@ function fromLink(c: Ctx, arrival: Arrival): HopResult {
   }
   if (lookupLocal(localRoutes(st), dst)) {
     const inp = runHook(st, 'input', pkt, { iif, mark, established: !!ct }, ctx, rec);
-    if (inp.verdict !== 'accept') return stopResult(rec, inp.verdict === 'reject' ? 'rejected' : 'dropped', inp.verdict === 'reject' ? rejectCode(inp) : 'nft-drop', { hook: 'input', node: st.name });
+    if (inp.verdict !== 'accept') return hookStop(rec, inp, 'input', st.name);
     if (ct) {
       // The source half of the recorded NAT applies in the nat INPUT hook (e.g. un-DNAT of a reply from a service backend).
       const target = ctTarget(ct);
@@ -308,6 +308,13 @@ function fromLink(c: Ctx, arrival: Arrival): HopResult {
   return postRouting(c, pkt, r, { mark, ct, origTuple, local: false, iif });
 }
 
+/** A hook that did not accept: rejected (kube-proxy's reasons), dropped by a NetworkPolicy (named), or dropped by another rule. */
+function hookStop(rec: StepRecorder, r: HookResult, hook: string, node: string): HopResult {
+  if (r.verdict === 'reject') return stopResult(rec, 'rejected', rejectCode(r), { hook, node });
+  if (r.policyDrop) return { steps: rec.steps, outcome: { kind: 'stop', verdict: 'dropped', reason: r.policyDrop } };
+  return stopResult(rec, 'dropped', 'nft-drop', { hook, node });
+}
+
 /** kube-proxy rejects through `reject-chain` only for services without endpoints; other rejects (wrong port on a ClusterIP) are plain. */
 function rejectCode(r: NftHookResult): ReasonCode {
   return r.hits.some((h) => h.chain === 'reject-chain' || h.ruleText.includes('@no-endpoint')) ? 'no-endpoints' : 'nft-reject';
@@ -335,7 +342,7 @@ function fromSocket(c: Ctx, arrival: Arrival): HopResult {
     }
   }
   const out = runHook(st, 'output', pkt, { oif: r.dev, mark, established: !!ct }, ctx, rec);
-  if (out.verdict !== 'accept') return stopResult(rec, out.verdict === 'reject' ? 'rejected' : 'dropped', out.verdict === 'reject' ? rejectCode(out) : 'nft-drop', { hook: 'output', node: st.name });
+  if (out.verdict !== 'accept') return hookStop(rec, out, 'output', st.name);
   mark = out.packet.mark;
   if (!ct) {
     const q = applyNat(st, pkt, out);

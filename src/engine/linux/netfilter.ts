@@ -16,7 +16,8 @@ import { lookupRoute } from './routes';
 import { nftWalkTable, walkHook, type NftHook, type NftHookResult, type WalkTable } from './nft/evaluate';
 import type { LinuxNodeState } from './state';
 import type { NftContext } from './nft/match';
-import { policyDecisions, policyStep } from '../policy/linuxVerdict';
+import { policyDecisions, policyDropReason, policyStep } from '../policy/linuxVerdict';
+import type { Reason } from '../model/trace';
 
 /** Effects that change the packet's fate or headers: shown in the summary view. */
 const DECISIVE = new Set(['dnat', 'snat', 'masquerade', 'drop', 'reject']);
@@ -64,6 +65,11 @@ function nftContextOf(st: LinuxNodeState, ctx: HopContext): NftContext {
   return nft;
 }
 
+/** A hook's result; `policyDrop` is set when a NetworkPolicy's Deny or its tier's default deny dropped the packet. */
+export interface HookResult extends NftHookResult {
+  policyDrop?: Reason;
+}
+
 export function runHook(
   st: LinuxNodeState,
   hook: NftHook,
@@ -71,7 +77,7 @@ export function runHook(
   opts: { iif?: string; oif?: string; mark: number; established: boolean },
   ctx: HopContext,
   rec: StepRecorder,
-): NftHookResult {
+): HookResult {
   const ip = innerIp(packet);
   const { sport, dport } = ports(packet);
   const result = walkHook(
@@ -94,6 +100,9 @@ export function runHook(
     });
   }
   // NetworkPolicy: one step naming the policy and rule (or the default deny) that decided at each workload chain.
-  for (const d of policyDecisions(result.hits)) rec.add(policyStep(d, hook, packet, (i) => st.pods.find((p) => p.hostVeth === i)?.pod ?? i));
-  return result;
+  const podOf = (iface: string) => st.pods.find((p) => p.hostVeth === iface)?.pod ?? iface;
+  const decisions = policyDecisions(result.hits);
+  for (const d of decisions) rec.add(policyStep(d, hook, packet, podOf));
+  const policyDrop = result.verdict === 'drop' ? policyDropReason(decisions, result.hits, podOf, { hook, node: st.name }) : undefined;
+  return policyDrop ? { ...result, policyDrop } : result;
 }

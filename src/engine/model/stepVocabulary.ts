@@ -81,6 +81,7 @@ export const REASON_CODES = [
   'icmp-to-service-vip', 'lb-backend-cap-exceeded', 'martian-destination', 'mtu-exceeded-local', 'neighbour-unreachable', 'nft-drop', 'nft-reject',
   'no-endpoint', 'no-endpoints', 'no-listener', 'no-load-balancer', 'no-route', 'no-such-device', 'nodeport-from-local-pod',
   'nodeport-from-own-node', 'nodeport-not-on-localhost', 'not-for-this-host', 'not-for-this-node', 'not-for-this-pod', 'policy-not-enforced',
+  'policy-deny', 'policy-default-deny', 'policy-acl-block', 'policy-acl-default-deny',
   'port-closed', 'reply-unexpected-source', 'reply-unexpected-source-udp', 'routing-loop', 'switch-loop', 'ttl-exceeded', 'unknown-place',
   'vfp-no-decision', 'vni-mismatch', 'vxlan-not-expected', 'vxlan-port-closed', 'vxlan-vni-no-device', 'path-mtu-exceeded', 'vxlan-peer-unknown', 'vxlan-port-unsupported', 'windows-hostnetwork-unsupported',
   'windows-ipv6-calico', 'windows-ipv6-l2bridge', 'windows-ipv6-overlay', 'windows-known-issue-l2bridge-dsr', 'windows-known-issue-nodeport-overlay',

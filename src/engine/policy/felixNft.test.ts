@@ -81,9 +81,13 @@ describe('policy on the path (k8s-lab)', () => {
     const d = trace(c, { src: 'pod:demo/net', dst: 'pod:demo/hello', dport: 8081 });
     expect(d.verdict).toBe('dropped');
     expect(d.steps.find((s) => s.explain.key === 'policy.defaultDeny')?.explain.params).toMatchObject({ pod: 'demo/hello', direction: 'ingress' });
+    // The verdict names the policies as the step does, so the banner, the CLI and the exports say who dropped it.
+    expect(d.reason).toMatchObject({ code: 'policy-default-deny', params: { pod: 'demo/hello', direction: 'ingress', hook: 'forward', node: 'k8s-lab-node-1' } });
+    expect(d.reason?.params.policy).toContain('NetworkPolicy demo/');
     const x = trace(c, { src: 'pod:demo/net', dst: 'pod:demo/hello', dport: 9001 });
     expect(x.verdict).toBe('dropped');
     expect(x.steps.find((s) => s.explain.key === 'policy.deny')?.explain.params).toMatchObject({ policy: 'NetworkPolicy demo/deny-admin', rule: 'spec.ingress[0]' });
+    expect(x.reason).toEqual({ code: 'policy-deny', params: { policy: 'NetworkPolicy demo/deny-admin', rule: 'spec.ingress[0]', pod: 'demo/hello', direction: 'ingress', hook: 'forward', node: 'k8s-lab-node-1' } });
   });
 
   it('hostNetwork on another node comes from the tunnel address under VXLAN Always: the ipBlock of node addresses does not match', () => {
@@ -109,5 +113,6 @@ describe("the migration's ipBlock trap (k8s-main before/after with part 20's pol
     expect(innerIp(deny.before).src).toBe('172.20.211.0');
     // The default deny names the policies that select the pod (the endpoint chain's jumps).
     expect(deny.explain.params?.policy).toBe('NetworkPolicy demo/allow-clients-to-hello, NetworkPolicy demo/allow-nodes-to-hello, NetworkPolicy demo/default-deny');
+    expect(after.reason).toMatchObject({ code: 'policy-default-deny', params: { policy: deny.explain.params?.policy, node: 'k8s-node-2' } });
   });
 });

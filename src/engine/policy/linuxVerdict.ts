@@ -9,6 +9,7 @@ import type { ObjectRef } from '../model/diagnostic';
 import type { NftHit } from '../linux/nft/evaluate';
 import type { Packet } from '../model/packet';
 import type { StepInput } from '../model/steps';
+import type { Reason } from '../model/trace';
 
 export interface PolicyDecision {
   kind: 'allow' | 'deny' | 'defaultDeny' | 'profile';
@@ -72,6 +73,27 @@ export function describeRef(r: ObjectRef): string {
   return `${r.kind} ${r.namespace !== undefined ? `${r.namespace}/` : ''}${r.name}`;
 }
 
+/** The policy a decision names: the deciding policy, or for the default deny the policies that select the pod. */
+function policyParam(d: PolicyDecision): string {
+  return d.policy ? describeRef(d.policy) : (d.selecting ?? []).map(describeRef).join(', ');
+}
+
+/**
+ * Why the hook dropped the packet, when a policy did: the last decision is a
+ * Deny rule or the tier's default deny, and its rule is the hook's dropping
+ * rule. The verdict then names the policy as the step does (`policy-deny`,
+ * `policy-default-deny`); any other drop stays the caller's `nft-drop`.
+ */
+export function policyDropReason(decisions: readonly PolicyDecision[], hits: readonly NftHit[], podOf: (iface: string) => string, at: { hook: string; node: string }): Reason | undefined {
+  const last = decisions[decisions.length - 1];
+  const drop = [...hits].reverse().find((h) => h.effect === 'drop');
+  if (!last || !drop || last.ruleId !== drop.ruleId) return undefined;
+  const params = { policy: policyParam(last), pod: podOf(last.iface), direction: last.direction, hook: at.hook, node: at.node };
+  if (last.kind === 'deny') return { code: 'policy-deny', params: { ...params, rule: last.rule ?? '' } };
+  if (last.kind === 'defaultDeny') return { code: 'policy-default-deny', params };
+  return undefined;
+}
+
 /** The trace step for a decision: `policy.allow|deny|defaultDeny|profile`, the rule linked to the policy (or the pod). */
 export function policyStep(d: PolicyDecision, hook: string, before: Packet, podOf: (iface: string) => string): StepInput {
   const pod = podOf(d.iface);
@@ -83,7 +105,7 @@ export function policyStep(d: PolicyDecision, hook: string, before: Packet, podO
     before,
     rule: { id: d.ruleId, text: d.ruleText, source: d.source, owner },
     explain: `policy.${d.kind}`,
-    params: { pod, direction: d.direction, policy: d.policy ? describeRef(d.policy) : (d.selecting ?? []).map(describeRef).join(', '), rule: d.rule ?? '', namespace: ns },
+    params: { pod, direction: d.direction, policy: policyParam(d), rule: d.rule ?? '', namespace: ns },
     level: d.kind === 'profile' ? 'detail' : 'hop',
   };
 }

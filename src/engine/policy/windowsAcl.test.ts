@@ -110,8 +110,10 @@ describe("VFP's ACL layer in a trace", () => {
   it("another port: the end-of-tier Block drops it at web's port", () => {
     const t = trace(c, { src: 'pod:demo/hello', dst: 'pod:demo/web', dport: 81 });
     expect(t.verdict).toBe('dropped');
-    expect(t.reason?.code).toBe('acl-block');
     expect(t.steps.find((s) => s.explain.key === 'policy.aclDefaultDeny')?.explain.params).toMatchObject({ pod: 'demo/web', direction: 'ingress', priority: 1001 });
+    // The verdict names the policies that select web, which the end-of-tier Block closes.
+    expect(t.reason).toMatchObject({ code: 'policy-acl-default-deny', params: { pod: 'demo/web', direction: 'ingress', priority: 1001, node: 'k8s-lab-win-1' } });
+    expect(t.reason?.params.policy).toContain('NetworkPolicy demo/allow-hello-to-web');
   });
 
   it('egress at the source: the Calico Deny blocks web → hello:9000 before it leaves the Windows node', () => {
@@ -120,6 +122,7 @@ describe("VFP's ACL layer in a trace", () => {
     const block = t.steps.find((s) => s.explain.key === 'policy.aclBlock')!;
     expect(block.node).toBe('k8s-lab-win-1');
     expect(block.explain.params).toMatchObject({ direction: 'egress', policy: 'NetworkPolicy demo/web-egress', rule: 'spec.egress[0]' });
+    expect(t.reason).toMatchObject({ code: 'policy-acl-block', params: { policy: 'NetworkPolicy demo/web-egress', rule: 'spec.egress[0]', pod: 'demo/web', direction: 'egress', node: 'k8s-lab-win-1' } });
     expect(t.steps.some((s) => s.node === 'k8s-lab-node-1')).toBe(false);
   });
 

@@ -16,6 +16,7 @@ import { cidrContains, parseCidr, type Cidr } from '../model/ipv4';
 import type { ObjectRef } from '../model/diagnostic';
 import type { Packet } from '../model/packet';
 import type { ExplainKey } from '../model/stepVocabulary';
+import type { Reason } from '../model/trace';
 import { innerIp, ports } from '../model/packetOps';
 import type { HnsAclPolicy } from '../windows/hns';
 import type { VfpDirection, VfpRule } from '../windows/vfp';
@@ -121,4 +122,17 @@ export function aclStep(r: VfpRule, blocked: boolean): { explain: ExplainKey; pa
   const e = aclExplain(r.acl, { id: r.id, priority: r.priority, direction: r.direction, block: blocked });
   const decisive = blocked || r.acl?.origin?.kind === 'rule';
   return { explain: e.explain, params: e.params, level: decisive ? 'hop' : 'detail' };
+}
+
+/**
+ * Why the ACL layer dropped the packet: the policy rule, or the end-of-tier
+ * Block with the policies that select the pod, when Felix's origin is known
+ * (named as the step names it); else the entry (`acl-block`).
+ */
+export function aclBlockReason(r: VfpRule, node: string): Reason {
+  const o = r.acl?.origin;
+  const base = { pod: r.acl?.pod ?? '', direction: r.direction === 'in' ? 'ingress' : 'egress', priority: r.priority, node };
+  if (o?.kind === 'rule') return { code: 'policy-acl-block', params: { ...base, policy: describeRef(o.policy), rule: o.rule, acl: r.id || '(no Id)' } };
+  if (o?.kind === 'endOfTier') return { code: 'policy-acl-default-deny', params: { ...base, policy: o.policies.map(describeRef).join(', ') } };
+  return { code: 'acl-block', params: { rule: r.id, node } };
 }

@@ -15,7 +15,7 @@ import { LAYER, type VfpPort, type VfpRule } from './vfp';
 import { matchLayer } from './vfpMatch';
 import { aclStep } from '../policy/windowsAclMatch';
 import type { Ctx, Decision } from './nodeContext';
-import { decrementTtl, ruleOf, stop, TTL_ASSUMPTION } from './nodeContext';
+import { aclStop, decrementTtl, ruleOf, stop, TTL_ASSUMPTION } from './nodeContext';
 import { failedLb, icmpToServiceVip, lbRewrite, missingLbStop, pickBackend, unservedClusterIpPort } from './loadBalancing';
 import type { StepLocation } from '../model/trace';
 import { buildHas, buildSource } from './osBuild';
@@ -49,7 +49,7 @@ export function walkLayersOut(c: Ctx, port: VfpPort, p0: Packet, srcPod?: Window
         break;
       case 'block':
         rec.add({ at, action: 'drop', before: p, rule, ...aclStep(r, true) });
-        return { packet: p, stopped: stop(c, 'dropped', 'acl-block', { rule: r.id }) };
+        return { packet: p, stopped: aclStop(c, r) };
       case 'lb': {
         const b = pickBackend(c, a, r, p);
         if (srcPod && b.ip === srcPod.ip && a.dsr) {

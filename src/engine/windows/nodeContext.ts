@@ -16,6 +16,7 @@ import type { WindowsNodeState } from './state';
 import { LAYER, type VfpPort, type VfpRule } from './vfp';
 import { formatRule } from './vfpMatch';
 import type { ReasonCode } from '../model/stepVocabulary';
+import { aclBlockReason } from '../policy/windowsAclMatch';
 
 export const VXLAN_PORT = 4789;
 export const TTL_ASSUMPTION = 'assumption: VFP decrements the TTL once when it routes a packet out of its subnet';
@@ -49,6 +50,11 @@ export type Decision = UftRoute;
 
 export function stop(c: Ctx, verdict: 'dropped' | 'rejected' | 'no-route' | 'unsupported', code: ReasonCode, params: Record<string, string | number>): HopResult {
   return { steps: c.rec.steps, outcome: { kind: 'stop', verdict, reason: { code, params: { node: c.st.name, ...params } } } };
+}
+
+/** The ACL layer blocked the packet at `r`: the reason names the policy where Felix's origin is known. */
+export function aclStop(c: Ctx, r: VfpRule): HopResult {
+  return { steps: c.rec.steps, outcome: { kind: 'stop', verdict: 'dropped', reason: aclBlockReason(r, c.st.name) } };
 }
 
 /** A VFP rule of `port` (in layer `layer`, else the layer that lists it) as a step's rule, its id naming the line `vfpctrl /list-rule` prints (views.ts). */

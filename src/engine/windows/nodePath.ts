@@ -28,7 +28,7 @@ import { hnsObjectId } from '../model/ruleIds';
 import { matchLayer } from './vfpMatch';
 import { aclStep } from '../policy/windowsAclMatch';
 import type { Ctx, Decision } from './nodeContext';
-import { decrementTtl, deliverToHost, externalPort, hostPort, loopGuard, nodePortOn, portOfPod, routedIn, ruleOf, stop, TTL_ASSUMPTION, VXLAN_PORT } from './nodeContext';
+import { aclStop, decrementTtl, deliverToHost, externalPort, hostPort, loopGuard, nodePortOn, portOfPod, routedIn, ruleOf, stop, TTL_ASSUMPTION, VXLAN_PORT } from './nodeContext';
 import { encapsulate, routeByHost, transmitEncapsulated } from './egress';
 import { applyFlow, cachedRoute, recordFlow } from './flowCache';
 import { compartmentLoopback, hostLoopback, rememberHostFlow } from './loopback';
@@ -156,7 +156,7 @@ function deliverToPod(c: Ctx, pod: WindowsPod, p0: Packet): HopResult {
       const at: StepLocation = { component: 'vfp', layer: layer.name, chain: port.label };
       if (r.action.type === 'block') {
         rec.add({ at, action: 'drop', before: p, rule, ...aclStep(r, true) });
-        return stop(c, 'dropped', 'acl-block', { rule: r.id });
+        return aclStop(c, r);
       }
       if (r.action.type === 'allow') rec.add({ at, action: 'allow', before: p, rule, ...aclStep(r, false) });
     }

@@ -12,6 +12,8 @@ import { useTranslation } from 'react-i18next';
 import type { EditableModel } from '../../edit/editableModel';
 import type { Edit } from '../../edit/edits';
 import { policyLabel } from '../../edit/policies';
+import { flowPodNamespace, initialNamespace } from '../../edit/policyFields';
+import { useTrace } from '../../state/hooks';
 import { PolicyBuilder } from './PolicyBuilder';
 import { Field, dangerButton, inputClass, primaryButton, secondaryButton } from './controls';
 
@@ -87,6 +89,9 @@ function PolicyItem({ row, edit, busy }: { row: PolicyRow; edit: Edits; busy: bo
 export function PoliciesForm({ model, edit, busy }: { model: EditableModel; edit: Edits; busy: boolean }) {
   const { t } = useTranslation();
   const [text, setText] = useState(EXAMPLE_POLICY);
+  const dst = useTrace((s) => s.request?.dst);
+  const deliveredPod = useTrace((s) => s.trace?.delivered?.pod);
+  const namespace = initialNamespace(model.namespaces, model.pods.map((p) => p.namespace), flowPodNamespace({ dst, deliveredPod }));
   return (
     <div className="flex flex-col gap-3" data-testid="policies-form">
       {model.policies.length === 0 ? (
@@ -98,7 +103,7 @@ export function PoliciesForm({ model, edit, busy }: { model: EditableModel; edit
           ))}
         </ul>
       )}
-      <PolicyBuilder namespaces={model.namespaces} edit={edit} busy={busy} />
+      <PolicyBuilder namespaces={model.namespaces} namespace={namespace} edit={edit} busy={busy} />
       <form
         className="flex flex-col gap-2"
         onSubmit={(e) => {

@@ -12,14 +12,15 @@ import type { Edit } from '../../edit/edits';
 import { policyFromFields, type FieldProblem, type PolicyFields } from '../../edit/policyFields';
 import { card, inputClass, primaryButton } from './controls';
 
-const initial = (namespaces: readonly string[]): PolicyFields => ({
+const initial = (namespace: string): PolicyFields => ({
   kind: 'knp',
-  namespace: namespaces.includes('default') || namespaces.length === 0 ? 'default' : namespaces[0]!,
+  namespace,
   name: '',
   appliesTo: '',
   direction: 'Ingress',
   action: 'Allow',
   order: '',
+  allowRest: false,
   peer: 'pods',
   peerValue: '',
   protocol: 'TCP',
@@ -44,19 +45,28 @@ function Labelled({ label, error, children }: { label: string; error?: string | 
   );
 }
 
-export function PolicyBuilder({ namespaces, edit, busy }: { namespaces: readonly string[]; edit: (edit: Edit) => Promise<boolean>; busy: boolean }) {
+/** `namespace`: where the form starts (edit/policyFields.ts initialNamespace). */
+export function PolicyBuilder({ namespaces, namespace, edit, busy }: { namespaces: readonly string[]; namespace: string; edit: (edit: Edit) => Promise<boolean>; busy: boolean }) {
   const { t } = useTranslation();
-  const [f, setF] = useState<PolicyFields>(() => initial(namespaces));
-  const set = <K extends keyof PolicyFields>(key: K, value: PolicyFields[K]) => setF((old) => ({ ...old, [key]: value }));
+  const [f, setF] = useState<PolicyFields>(() => initial(namespace));
+  // Fields the user has changed or left: only their problems are shown in red, so an empty form does not open with an error.
+  const [touched, setTouched] = useState<ReadonlySet<keyof PolicyFields>>(new Set());
+  const touch = (key: keyof PolicyFields) => setTouched((old) => (old.has(key) ? old : new Set(old).add(key)));
+  const set = <K extends keyof PolicyFields>(key: K, value: PolicyFields[K]) => {
+    touch(key);
+    setF((old) => ({ ...old, [key]: value }));
+  };
   const built = policyFromFields(f);
   const problems: FieldProblem[] = built.ok ? [] : built.problems;
+  const shown = problems.filter((p) => touched.has(p.field));
+  const untouched = [...new Set(problems.filter((p) => !touched.has(p.field)).map((p) => p.field))];
   const reason = (p: FieldProblem) => t(`whatIf.policyForm.problem.${p.reason}`);
-  // An empty name is refused too, but it is named only under the button until something is typed.
-  const errorOf = (field: keyof PolicyFields) => problems.filter((p) => p.field === field && !(field === 'name' && f.name === '')).map(reason)[0];
+  const errorOf = (field: keyof PolicyFields) => shown.filter((p) => p.field === field).map(reason)[0];
+  const labelOf = (field: keyof PolicyFields) => (field === 'peerValue' ? t(`whatIf.policyForm.peerValue.${f.peer}`) : field === 'peer' ? t(`whatIf.policyForm.peer.${f.direction}`) : t(`whatIf.policyForm.${field}`));
   const text = (field: 'name' | 'appliesTo' | 'order' | 'peerValue' | 'port', label: string, placeholder?: string) => (
     <Labelled label={label} error={errorOf(field)}>
       {(id, errorId) => (
-        <input id={id} className={inputClass} value={f[field]} placeholder={placeholder} spellCheck={false} aria-invalid={errorOf(field) !== undefined} aria-describedby={errorOf(field) ? errorId : undefined} onChange={(e) => set(field, e.target.value)} data-testid={`pf-${field}`} />
+        <input id={id} className={inputClass} value={f[field]} placeholder={placeholder} spellCheck={false} aria-invalid={errorOf(field) !== undefined} aria-describedby={errorOf(field) ? errorId : undefined} onChange={(e) => set(field, e.target.value)} onBlur={() => touch(field)} data-testid={`pf-${field}`} />
       )}
     </Labelled>
   );
@@ -85,7 +95,7 @@ export function PolicyBuilder({ namespaces, edit, busy }: { namespaces: readonly
       }}
     >
       <h4 className="text-lg font-semibold">{t('whatIf.policyForm.heading')}</h4>
-      <div className="grid grid-cols-1 gap-3 md:grid-cols-3">
+      <div className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,13rem),1fr))] gap-3">
         {choice('kind', t('whatIf.policyForm.kind'), (['knp', 'np'] as const).map((k) => ({ value: k, label: t(`whatIf.policy.kind.${k}`) })))}
         {choice('namespace', t('whatIf.policyForm.namespace'), (namespaces.length ? namespaces : ['default']).map((n) => ({ value: n, label: n })))}
         {text('name', t('whatIf.policyForm.name'))}
@@ -98,7 +108,13 @@ export function PolicyBuilder({ namespaces, edit, busy }: { namespaces: readonly
         {choice('protocol', t('whatIf.policyForm.protocol'), (['TCP', 'UDP', 'ICMP', 'any'] as const).map((p) => ({ value: p, label: p === 'any' ? t('whatIf.policyForm.anyProtocol') : p })))}
         {text('port', t('whatIf.policyForm.port'), '80')}
       </div>
-      <p className="text-sm text-slate-700 dark:text-slate-300">{t(calico ? 'whatIf.policyForm.hintCalico' : 'whatIf.policyForm.hintKubernetes')}</p>
+      {calico && f.action === 'Deny' && (
+        <label className="flex items-start gap-2">
+          <input type="checkbox" className="mt-1.5" checked={f.allowRest} onChange={(e) => set('allowRest', e.target.checked)} data-testid="pf-allowRest" />
+          <span>{t('whatIf.policyForm.allowRest')}</span>
+        </label>
+      )}
+      <p className="text-sm text-slate-700 dark:text-slate-300">{t(!calico ? 'whatIf.policyForm.hintKubernetes' : f.action === 'Deny' && f.allowRest ? 'whatIf.policyForm.hintAllowRest' : 'whatIf.policyForm.hintCalico')}</p>
       {built.ok && (
         <div className="flex flex-col gap-1">
           <span className="text-sm font-semibold text-slate-700 dark:text-slate-300">{t('whatIf.policyForm.preview')}</span>
@@ -111,9 +127,14 @@ export function PolicyBuilder({ namespaces, edit, busy }: { namespaces: readonly
         <button type="submit" className={primaryButton} disabled={busy || !built.ok} data-testid="pf-add">
           {t('whatIf.policyForm.add')}
         </button>
-        {problems.length > 0 && (
+        {shown.length > 0 && (
           <span role="status" className="text-sm text-red-800 dark:text-red-300" data-testid="pf-blocked">
-            {t('whatIf.policyForm.blocked', { reasons: problems.map(reason).join('; ') })}
+            {t('whatIf.policyForm.blocked', { reasons: shown.map(reason).join('; ') })}
+          </span>
+        )}
+        {shown.length === 0 && untouched.length > 0 && (
+          <span className="text-sm text-slate-700 dark:text-slate-300" data-testid="pf-fill-in">
+            {t('whatIf.policyForm.fillIn', { fields: untouched.map(labelOf).join(', ') })}
           </span>
         )}
       </span>
