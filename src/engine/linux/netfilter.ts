@@ -22,12 +22,6 @@ import type { Reason } from '../model/trace';
 /** Effects that change the packet's fate or headers: shown in the summary view. */
 const DECISIVE = new Set(['dnat', 'snat', 'masquerade', 'drop', 'reject']);
 
-export interface HookRun {
-  result: NftHookResult;
-  /** The packet after the hook (mark is kept separately by the caller). */
-  packet: Packet;
-}
-
 const nodeTables = new WeakMap<LinuxNodeState, { iptables: LinuxNodeState['iptables']; nft: LinuxNodeState['nft']; tables: WalkTable[] }>();
 
 /** The node's tables in walk order, one list per node (walkHook caches each hook's chain order by it). */
