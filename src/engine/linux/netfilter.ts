@@ -38,21 +38,17 @@ function walkTablesOf(st: LinuxNodeState): WalkTable[] {
   return tables;
 }
 
-const nftContexts = new WeakMap<HopContext, Map<LinuxNodeState, NftContext>>();
+/** What the rules ask of the node itself (its addresses, ipsets, routes): built once per compiled state. */
+type NodeNft = Pick<NftContext, 'isLocalAddress' | 'isLocalAddressOn' | 'ipsetHas' | 'reversePathOk'>;
 
-/** What the rules ask of the node and the trace (local addresses, the random pick, affinity sets): one per node and trace, not one per hook. */
-function nftContextOf(st: LinuxNodeState, ctx: HopContext): NftContext {
-  let byNode = nftContexts.get(ctx);
-  if (!byNode) nftContexts.set(ctx, (byNode = new Map()));
-  const hit = byNode.get(st);
-  if (hit) return hit;
-  let sets = ctx.nftSets.get(st.name);
-  if (!sets) ctx.nftSets.set(st.name, (sets = new Map()));
-  const nft: NftContext = {
+const nodeNfts = new WeakMap<LinuxNodeState, NodeNft>();
+
+function nodeNftOf(st: LinuxNodeState): NodeNft {
+  let n = nodeNfts.get(st);
+  if (n) return n;
+  n = {
     isLocalAddress: (a) => st.localAddrs.includes(a),
     isLocalAddressOn: (a, ifname) => st.links.some((l) => l.name === ifname && l.addrs.some((x) => x.split('/')[0] === a)),
-    pick: (choices) => ctx.pick(choices),
-    affinity: sets,
     ipsetHas: (name, ip) => {
       const set = st.ipsets.find((x) => x.name === name);
       return set !== undefined && ipsetHas(set, ip);
@@ -60,8 +56,21 @@ function nftContextOf(st: LinuxNodeState, ctx: HopContext): NftContext {
     // xt_rpfilter (strict): the route back to the source must leave by the interface the packet came in on.
     reversePathOk: (src, iif) => lookupRoute(st.routes, src)?.dev === iif,
   };
-  byNode.set(st, nft);
-  return nft;
+  nodeNfts.set(st, n);
+  return n;
+}
+
+/**
+ * What the rules ask of the node and the trace (the random pick, affinity
+ * sets). A small object per hook; a cache keyed by the trace's context would
+ * be a WeakMap entry per trace, which keeps the trace's garbage alive past
+ * young-generation collections.
+ */
+function nftContextOf(st: LinuxNodeState, ctx: HopContext): NftContext {
+  let sets = ctx.nftSets.get(st.name);
+  if (!sets) ctx.nftSets.set(st.name, (sets = new Map()));
+  const n = nodeNftOf(st);
+  return { isLocalAddress: n.isLocalAddress, isLocalAddressOn: n.isLocalAddressOn, pick: ctx.pick, affinity: sets, ipsetHas: n.ipsetHas, reversePathOk: n.reversePathOk };
 }
 
 export function runHook(
