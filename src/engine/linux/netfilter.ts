@@ -13,7 +13,9 @@ import type { StepRecorder } from '../model/steps';
 import { iptablesWalkTable } from './iptables/evaluate';
 import { ipsetHas } from './ipset';
 import { lookupRoute } from './routes';
-import { nftWalkTable, walkHook, type NftHook, type NftHookResult, type WalkTable } from './nft/evaluate';
+import { nftWalkTable, walkHook, type NftHit, type NftHook, type NftHookResult, type WalkTable } from './nft/evaluate';
+import type { StepRule } from '../model/trace';
+import type { ExplainKey } from '../model/stepVocabulary';
 import type { LinuxNodeState } from './state';
 import type { NftContext } from './nft/match';
 import { policyDecisions, policyStep } from '../policy/linuxVerdict';
@@ -73,6 +75,32 @@ function nftContextOf(st: LinuxNodeState, ctx: HopContext): NftContext {
   return { isLocalAddress: n.isLocalAddress, isLocalAddressOn: n.isLocalAddressOn, pick: ctx.pick, affinity: sets, ipsetHas: n.ipsetHas, reversePathOk: n.reversePathOk };
 }
 
+/** The step's rule of a hit (owner last, as the trace has always listed it). */
+function ruleOfHit(hit: NftHit): StepRule {
+  const rule: StepRule = { id: hit.ruleId, text: hit.ruleText, source: hit.source };
+  if (hit.owner) rule.owner = hit.owner;
+  return rule;
+}
+
+/** The explanation of each rule effect, written once rather than concatenated per hit. */
+const NFT_EXPLAIN = {
+  match: 'nft.match',
+  jump: 'nft.jump',
+  goto: 'nft.goto',
+  return: 'nft.return',
+  accept: 'nft.accept',
+  drop: 'nft.drop',
+  reject: 'nft.reject',
+  dnat: 'nft.dnat',
+  masquerade: 'nft.masquerade',
+  snat: 'nft.snat',
+  mark: 'nft.mark',
+  vmap: 'nft.vmap',
+  numgen: 'nft.numgen',
+  statistic: 'nft.statistic',
+  affinity: 'nft.affinity',
+} as const satisfies Record<NftHit['effect'], ExplainKey>;
+
 export function runHook(
   st: LinuxNodeState,
   hook: NftHook,
@@ -95,9 +123,9 @@ export function runHook(
       at: { component: 'netfilter', table: hit.table, chain: hit.chain, layer: hook },
       action: hit.effect,
       before: packet,
-      rule: { id: hit.ruleId, text: hit.ruleText, source: hit.source, ...(hit.owner ? { owner: hit.owner } : {}) },
+      rule: ruleOfHit(hit),
       // Felix's mark bits (cali-* chains) carry policy results, not kube-proxy's masquerade request.
-      explain: hit.effect === 'mark' && (hit.chain.startsWith('cali-') || hit.table === 'ip calico') ? 'nft.markCalico' : `nft.${hit.effect}`,
+      explain: hit.effect === 'mark' && (hit.chain.startsWith('cali-') || hit.table === 'ip calico') ? 'nft.markCalico' : NFT_EXPLAIN[hit.effect],
       params: { hook, table: hit.table, chain: hit.chain, detail: hit.detail ?? '' },
       level: DECISIVE.has(hit.effect) ? 'hop' : 'detail',
     });
