@@ -13,7 +13,9 @@ import type { StepRecorder } from '../model/steps';
 import { iptablesWalkTable } from './iptables/evaluate';
 import { ipsetHas } from './ipset';
 import { lookupRoute } from './routes';
-import { nftWalkTable, walkHook, type NftHook, type NftHookResult, type WalkTable } from './nft/evaluate';
+import { nftWalkTable, walkHook, type NftHit, type NftHook, type NftHookResult, type WalkTable } from './nft/evaluate';
+import type { StepRule } from '../model/trace';
+import type { ExplainKey } from '../model/stepVocabulary';
 import type { LinuxNodeState } from './state';
 import type { NftContext } from './nft/match';
 import { policyDecisions, policyDropReason, policyStep } from '../policy/linuxVerdict';
@@ -33,21 +35,17 @@ function walkTablesOf(st: LinuxNodeState): WalkTable[] {
   return tables;
 }
 
-const nftContexts = new WeakMap<HopContext, Map<LinuxNodeState, NftContext>>();
+/** What the rules ask of the node itself (its addresses, ipsets, routes): built once per compiled state. */
+type NodeNft = Pick<NftContext, 'isLocalAddress' | 'isLocalAddressOn' | 'ipsetHas' | 'reversePathOk'>;
 
-/** What the rules ask of the node and the trace (local addresses, the random pick, affinity sets): one per node and trace, not one per hook. */
-function nftContextOf(st: LinuxNodeState, ctx: HopContext): NftContext {
-  let byNode = nftContexts.get(ctx);
-  if (!byNode) nftContexts.set(ctx, (byNode = new Map()));
-  const hit = byNode.get(st);
-  if (hit) return hit;
-  let sets = ctx.nftSets.get(st.name);
-  if (!sets) ctx.nftSets.set(st.name, (sets = new Map()));
-  const nft: NftContext = {
+const nodeNfts = new WeakMap<LinuxNodeState, NodeNft>();
+
+function nodeNftOf(st: LinuxNodeState): NodeNft {
+  let n = nodeNfts.get(st);
+  if (n) return n;
+  n = {
     isLocalAddress: (a) => st.localAddrs.includes(a),
     isLocalAddressOn: (a, ifname) => st.links.some((l) => l.name === ifname && l.addrs.some((x) => x.split('/')[0] === a)),
-    pick: (choices) => ctx.pick(choices),
-    affinity: sets,
     ipsetHas: (name, ip) => {
       const set = st.ipsets.find((x) => x.name === name);
       return set !== undefined && ipsetHas(set, ip);
@@ -55,14 +53,53 @@ function nftContextOf(st: LinuxNodeState, ctx: HopContext): NftContext {
     // xt_rpfilter (strict): the route back to the source must leave by the interface the packet came in on.
     reversePathOk: (src, iif) => lookupRoute(st.routes, src)?.dev === iif,
   };
-  byNode.set(st, nft);
-  return nft;
+  nodeNfts.set(st, n);
+  return n;
 }
 
 /** A hook's result; `policyDrop` is set when a NetworkPolicy's Deny or its tier's default deny dropped the packet. */
 export interface HookResult extends NftHookResult {
   policyDrop?: Reason;
 }
+
+/**
+ * What the rules ask of the node and the trace (the random pick, affinity
+ * sets). A small object per hook; a cache keyed by the trace's context would
+ * be a WeakMap entry per trace, which keeps the trace's garbage alive past
+ * young-generation collections.
+ */
+function nftContextOf(st: LinuxNodeState, ctx: HopContext): NftContext {
+  let sets = ctx.nftSets.get(st.name);
+  if (!sets) ctx.nftSets.set(st.name, (sets = new Map()));
+  const n = nodeNftOf(st);
+  return { isLocalAddress: n.isLocalAddress, isLocalAddressOn: n.isLocalAddressOn, pick: ctx.pick, affinity: sets, ipsetHas: n.ipsetHas, reversePathOk: n.reversePathOk };
+}
+
+/** The step's rule of a hit (owner last, as the trace has always listed it). */
+function ruleOfHit(hit: NftHit): StepRule {
+  const rule: StepRule = { id: hit.ruleId, text: hit.ruleText, source: hit.source };
+  if (hit.owner) rule.owner = hit.owner;
+  return rule;
+}
+
+/** The explanation of each rule effect, written once rather than concatenated per hit. */
+const NFT_EXPLAIN = {
+  match: 'nft.match',
+  jump: 'nft.jump',
+  goto: 'nft.goto',
+  return: 'nft.return',
+  accept: 'nft.accept',
+  drop: 'nft.drop',
+  reject: 'nft.reject',
+  dnat: 'nft.dnat',
+  masquerade: 'nft.masquerade',
+  snat: 'nft.snat',
+  mark: 'nft.mark',
+  vmap: 'nft.vmap',
+  numgen: 'nft.numgen',
+  statistic: 'nft.statistic',
+  affinity: 'nft.affinity',
+} as const satisfies Record<NftHit['effect'], ExplainKey>;
 
 export function runHook(
   st: LinuxNodeState,
@@ -86,9 +123,9 @@ export function runHook(
       at: { component: 'netfilter', table: hit.table, chain: hit.chain, layer: hook },
       action: hit.effect,
       before: packet,
-      rule: { id: hit.ruleId, text: hit.ruleText, source: hit.source, ...(hit.owner ? { owner: hit.owner } : {}) },
+      rule: ruleOfHit(hit),
       // Felix's mark bits (cali-* chains) carry policy results, not kube-proxy's masquerade request.
-      explain: hit.effect === 'mark' && (hit.chain.startsWith('cali-') || hit.table === 'ip calico') ? 'nft.markCalico' : `nft.${hit.effect}`,
+      explain: hit.effect === 'mark' && (hit.chain.startsWith('cali-') || hit.table === 'ip calico') ? 'nft.markCalico' : NFT_EXPLAIN[hit.effect],
       params: { hook, table: hit.table, chain: hit.chain, detail: hit.detail ?? '' },
       level: DECISIVE.has(hit.effect) ? 'hop' : 'detail',
     });

@@ -21,6 +21,17 @@ import { linuxPartOf } from './parts';
 
 const POD_LOOPBACK = { name: 'lo', addrs: ['127.0.0.1/8'] };
 
+const podLocalTables = new WeakMap<LinuxPodNetns, { eth0: LinuxPodNetns['eth0']; table: Route[] }>();
+
+/** The pod netns' `local` table (its `lo` and eth0 addresses), built once per compiled pod, not per packet. */
+function podLocalTable(pod: LinuxPodNetns): Route[] {
+  const hit = podLocalTables.get(pod);
+  if (hit && hit.eth0 === pod.eth0) return hit.table;
+  const table = localTable([POD_LOOPBACK, pod.eth0]);
+  podLocalTables.set(pod, { eth0: pod.eth0, table });
+  return table;
+}
+
 /**
  * A packet for the pod's own addresses (127.0.0.0/8 on its `lo`, its eth0
  * address) stays in the pod's netns: the `local` table sends it through the
@@ -41,7 +52,7 @@ function loopback(st: LinuxNodeState, pod: LinuxPodNetns, p0: Packet, r: Route, 
 function send(st: LinuxNodeState, pod: LinuxPodNetns, p0: Packet, ctx: HopContext, rec: StepRecorder, unbound: boolean): HopResult {
   const at: StepLocation = { component: 'pod', layer: pod.pod };
   const dst = innerIp(p0).dst;
-  const local = lookupLocal(localTable([POD_LOOPBACK, pod.eth0]), dst);
+  const local = lookupLocal(podLocalTable(pod), dst);
   if (local) return loopback(st, pod, p0, local, unbound, rec);
   const r = lookupRoute(pod.routes, dst);
   if (!r) return { steps: rec.steps, outcome: { kind: 'stop', verdict: 'no-route', reason: { code: 'no-route', params: { dst, pod: pod.pod } } } };

@@ -130,6 +130,25 @@ function sortShort(xs: string[]): string[] {
 }
 
 /**
+ * Field path strings by prefix, header kind and field, each made once: a
+ * trace names the same few paths on every step, and a fresh concatenation
+ * per step is garbage that every comparison in sortShort flattens again.
+ * Nested maps, so a lookup concatenates nothing (header kinds and field
+ * names are property names, hashed once).
+ */
+const fieldPaths = new Map<string, Map<string, Map<string, string>>>();
+
+function fieldPath(prefix: string, kind: string, f: string): string {
+  let byKind = fieldPaths.get(prefix);
+  if (!byKind) fieldPaths.set(prefix, (byKind = new Map()));
+  let byField = byKind.get(kind);
+  if (!byField) byKind.set(kind, (byField = new Map()));
+  let path = byField.get(f);
+  if (path === undefined) byField.set(f, (path = `${prefix}${kind}.${f}`));
+  return path;
+}
+
+/**
  * Field paths that differ between two snapshots, e.g. `ipv4.dst`,
  * `outer.ipv4.src`, `vxlan.vni`. Headers are aligned from the innermost out,
  * so encapsulation reports only the added outer fields and decapsulation the
@@ -150,14 +169,14 @@ export function changedFields(before: Packet, after: Packet): string[] {
     const kind = (a ?? b)!.kind;
     if (!a || !b || a.kind !== b.kind) {
       const h = (a ?? b)!;
-      for (const f of Object.keys(h)) if (f !== 'kind') out.push(`${prefix}${kind}.${f}`);
+      for (const f of Object.keys(h)) if (f !== 'kind') out.push(fieldPath(prefix, kind, f));
       continue;
     }
     if (a === b) continue;
     const ra = a as unknown as Record<string, unknown>;
     const rb = b as unknown as Record<string, unknown>;
-    for (const f in ra) if (f !== 'kind' && fieldDiffers(ra, rb, f)) out.push(`${prefix}${kind}.${f}`);
-    for (const f in rb) if (f !== 'kind' && !Object.hasOwn(ra, f) && fieldDiffers(ra, rb, f)) out.push(`${prefix}${kind}.${f}`);
+    for (const f in ra) if (f !== 'kind' && fieldDiffers(ra, rb, f)) out.push(fieldPath(prefix, kind, f));
+    for (const f in rb) if (f !== 'kind' && !Object.hasOwn(ra, f) && fieldDiffers(ra, rb, f)) out.push(fieldPath(prefix, kind, f));
   }
   return sortShort(out);
 }

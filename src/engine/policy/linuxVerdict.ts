@@ -51,6 +51,8 @@ export function policyDecisions(hits: readonly NftHit[]): PolicyDecision[] {
     ep = undefined;
   };
   for (const h of hits) {
+    // Every chain below is Felix's `filter-cali-…`; other hits (kube-proxy's, most of a trace) skip the patterns.
+    if (h.effect !== 'vmap' && !h.chain.startsWith('filter-cali-')) continue;
     const target = h.effect === 'vmap' ? /goto (filter-cali-(?:tw|fw)-\S+)$/.exec(h.detail ?? '')?.[1] : undefined;
     const m = target ? ENDPOINT.exec(target) : undefined;
     if (m) {

@@ -83,7 +83,7 @@ export function walkLayersOut(c: Ctx, port: VfpPort, p0: Packet, srcPod?: Window
         return walkRouting(c, port, p, layer);
       }
       default:
-        return routingDecision(c, port, p, r);
+        return routingDecision(c, port, p, r, layer.name);
     }
   }
   return { packet: p, stopped: stop(c, 'dropped', 'vfp-no-decision', { port: port.label }) };
@@ -94,17 +94,18 @@ function walkRouting(c: Ctx, port: VfpPort, p: Packet, after: VfpPort['layers'][
   const rest = port.layers.slice(port.layers.indexOf(after) + 1);
   for (const layer of rest) {
     const r = matchLayer(layer, p, 'out');
-    if (r) return routingDecision(c, port, p, r);
+    if (r) return routingDecision(c, port, p, r, layer.name);
   }
   return { packet: p, stopped: stop(c, 'dropped', 'vfp-no-decision', { port: port.label }) };
 }
 
-export function routingDecision(c: Ctx, port: VfpPort, p: Packet, r: VfpRule): LayerWalk {
+/** The routing decision of rule `r`, matched in the port's layer `ruleLayer` (named, so the rule's id costs no search through the layers' rules). */
+export function routingDecision(c: Ctx, port: VfpPort, p: Packet, r: VfpRule, ruleLayer: string): LayerWalk {
   const { st, rec } = c;
   const a = r.action;
   const layer = st.mode === 'overlay' ? LAYER.paRoute : LAYER.macRewrite;
   const at: StepLocation = { component: 'vfp', layer, chain: port.label };
-  const rule = ruleOf(r, port);
+  const rule = ruleOf(r, port, ruleLayer);
   const dst = innerIp(p).dst;
   const failed = failedLb(st, p);
   if (failed) return { packet: p, stopped: missingLbStop(c, p, failed, failed.vip === st.ip) };
@@ -141,5 +142,5 @@ export function routeOnly(c: Ctx, port: VfpPort, p: Packet): LayerWalk {
   const layer = port.layers[port.layers.length - 1]!;
   const r = matchLayer(layer, p, 'out');
   if (!r) return { packet: p, stopped: stop(c, 'dropped', 'vfp-no-decision', { port: port.label }) };
-  return routingDecision(c, port, p, r);
+  return routingDecision(c, port, p, r, layer.name);
 }

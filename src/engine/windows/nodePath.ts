@@ -210,7 +210,7 @@ function toHost(c: Ctx, p: Packet): HopResult {
     const route = port.layers[port.layers.length - 1]!;
     const rr = matchLayer(route, q, 'out');
     if (!rr) return stop(c, 'dropped', 'vfp-no-decision', { port: port.label });
-    const w = routingDecision(c, port, q, rr);
+    const w = routingDecision(c, port, q, rr, route.name);
     if (w.stopped) return w.stopped;
     return dispatch(c, w.packet, w.decision!, () => recordFlow(c, port, p, w.packet, w.decision!));
   }

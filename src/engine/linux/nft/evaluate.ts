@@ -113,11 +113,28 @@ function ruleText(r: NftRule): string {
   return text;
 }
 
-function hit(t: NftTable, c: NftChain, ri: number, effect: NftHit['effect'], detail?: string): NftHit {
+/** What every hit of one rule repeats: made once per rule of a chain, not a table id, rule id and text per hit. */
+type HitIdentity = Pick<NftHit, 'table' | 'chain' | 'ruleId' | 'ruleText' | 'source' | 'owner'> & { rule: NftRule };
+
+/** By chain, for the table it was made in (a chain object met in another table is made again). */
+const hitIdentities = new WeakMap<NftChain, { t: NftTable; byRule: (HitIdentity | undefined)[] }>();
+
+function hitIdentity(t: NftTable, c: NftChain, ri: number): HitIdentity {
   const r = c.rules[ri]!;
+  let byChain = hitIdentities.get(c);
+  if (!byChain || byChain.t !== t) hitIdentities.set(c, (byChain = { t, byRule: [] }));
+  const known = byChain.byRule[ri];
+  if (known && known.rule === r) return known;
   const table = tableId(t);
-  const h: NftHit = { table, chain: c.name, ruleId: nftRuleId(table, c.name, ri), ruleText: ruleText(r), source: r.source, effect };
-  if (r.owner) h.owner = r.owner;
+  const id: HitIdentity = { table, chain: c.name, ruleId: nftRuleId(table, c.name, ri), ruleText: ruleText(r), source: r.source, owner: r.owner, rule: r };
+  byChain.byRule[ri] = id;
+  return id;
+}
+
+function hit(t: NftTable, c: NftChain, ri: number, effect: NftHit['effect'], detail?: string): NftHit {
+  const id = hitIdentity(t, c, ri);
+  const h: NftHit = { table: id.table, chain: id.chain, ruleId: id.ruleId, ruleText: id.ruleText, source: id.source, effect };
+  if (id.owner) h.owner = id.owner;
   if (detail !== undefined) h.detail = detail;
   return h;
 }
@@ -146,6 +163,17 @@ function markAfter(before: number, s: Extract<NftStatement, { kind: 'mark-set' }
   }
 }
 
+/** Actions without data, shared: a rule that acts returns one for every packet it meets. */
+const CONTINUE: RuleAction = { kind: 'continue' };
+const REJECT: RuleAction = { kind: 'reject' };
+const NAT: RuleAction = { kind: 'nat' };
+
+/** Records the rule's hit and returns what it decided (a function, not a closure per rule run). */
+function recorded(a: RuleAction, st: RunState, t: NftTable, c: NftChain, ri: number, effect: NftHit['effect'], detail: string | undefined): RuleAction {
+  st.hits.push(hit(t, c, ri, effect, detail));
+  return a;
+}
+
 /** Runs one nft rule: undefined when it does not match; else what it decided. Records one hit. */
 function runRule(t: NftTable, c: NftChain, ri: number, st: RunState, ctx: NftContext): RuleAction | undefined {
   const r = c.rules[ri]!;
@@ -155,18 +183,14 @@ function runRule(t: NftTable, c: NftChain, ri: number, st: RunState, ctx: NftCon
   let detail: string | undefined;
   const dynamicSet = dynamicSetMatched(t, r);
   if (dynamicSet !== undefined) detail = `${st.packet.src} is in @${dynamicSet}`;
-  const done = (a: RuleAction): RuleAction => {
-    st.hits.push(hit(t, c, ri, effect, detail));
-    return a;
-  };
   for (const s of r.stmt) {
     switch (s.kind) {
       case 'verdict':
         effect = s.verdict.kind;
-        return done({ kind: 'verdict', verdict: s.verdict });
+        return recorded({ kind: 'verdict', verdict: s.verdict }, st, t, c, ri, effect, detail);
       case 'reject':
         effect = 'reject';
-        return done({ kind: 'reject' });
+        return recorded(REJECT, st, t, c, ri, effect, detail);
       case 'vmap': {
         const m = indexedSet(t, s.map);
         const values = s.key.map((k) => keyValue(k, st.packet));
@@ -174,7 +198,7 @@ function runRule(t: NftTable, c: NftChain, ri: number, st: RunState, ctx: NftCon
         if (!el || !('verdict' in el)) return undefined;
         effect = 'vmap';
         detail = `${values.join(' . ')} : ${formatVerdict(el.verdict)}`;
-        return done({ kind: 'verdict', verdict: el.verdict });
+        return recorded({ kind: 'verdict', verdict: el.verdict }, st, t, c, ri, effect, detail);
       }
       case 'numgen-vmap': {
         if (s.mod <= 0 || s.targets.length === 0) return undefined;
@@ -185,7 +209,7 @@ function runRule(t: NftTable, c: NftChain, ri: number, st: RunState, ctx: NftCon
         if (!target) return undefined;
         effect = 'numgen';
         detail = `${idx} of ${s.mod} : ${formatVerdict(target)}`;
-        return done({ kind: 'verdict', verdict: target });
+        return recorded({ kind: 'verdict', verdict: target }, st, t, c, ri, effect, detail);
       }
       case 'mark-set': {
         const before = st.packet.mark >>> 0;
@@ -212,19 +236,19 @@ function runRule(t: NftTable, c: NftChain, ri: number, st: RunState, ctx: NftCon
         st.nat = s.port !== undefined ? { kind: 'dnat', ip: s.addr, port: s.port } : { kind: 'dnat', ip: s.addr };
         effect = 'dnat';
         detail = `to ${s.addr}${s.port !== undefined ? `:${s.port}` : ''}`;
-        return done({ kind: 'nat' });
+        return recorded(NAT, st, t, c, ri, effect, detail);
       case 'snat':
         st.nat = { kind: 'snat', ip: s.addr };
         effect = 'snat';
         detail = `to ${s.addr}`;
-        return done({ kind: 'nat' });
+        return recorded(NAT, st, t, c, ri, effect, detail);
       case 'masquerade':
         st.nat = { kind: 'masquerade', fullyRandom: s.fullyRandom };
         effect = 'masquerade';
-        return done({ kind: 'nat' });
+        return recorded(NAT, st, t, c, ri, effect, detail);
     }
   }
-  return done({ kind: 'continue' });
+  return recorded(CONTINUE, st, t, c, ri, effect, detail);
 }
 
 /** Runs a base chain to its verdict. */
