@@ -148,6 +148,8 @@ test('pasted text imports like a file: a bad paste names the pasted text, line a
 });
 
 test('axe finds no serious violations on the what-if, readiness, IPAM and import panels, light and dark', async ({ page }) => {
+  // Eight axe analyses (four tabs × two themes), each several seconds on a busy 2-core machine: the default 30 s cut it short near the end.
+  test.setTimeout(120_000);
   const app = await openLab(page);
   await app.choosePreset('k8s-main-before');
   await page.getByTestId('readiness-plan-windows').check();
