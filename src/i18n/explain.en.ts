@@ -94,6 +94,7 @@ export const explainEn = {
       echo: "{{host}} owns the address and answers the echo request from {{src}}.",
       portClosed: "Nothing listens on {{host}} at {{proto}} port {{port}}: it answers with a reset (TCP) or ICMP port unreachable (UDP).",
       noRoute: '{{at}} has no route to {{dst}}.',
+      arpFailed: 'Nobody on {{link}} answers the ARP of {{at}} for {{ip}}: the packet is dropped.',
       gatewayForward: 'The gateway routes the packet to {{dst}} via {{link}} and decrements the TTL.',
       transmit: 'Onto {{link}} toward {{to}} (MAC {{mac}}).',
       deliver: 'Host {{host}} receives the packet from {{src}}.',

@@ -93,6 +93,7 @@ export const explainRu = {
       echo: "Адрес принадлежит {{host}}, и он отвечает на эхо-запрос от {{src}}.",
       portClosed: "На {{host}} никто не слушает {{proto}}-порт {{port}}: он отвечает сбросом (TCP) или ICMP port unreachable (UDP).",
       noRoute: 'У {{at}} нет маршрута к {{dst}}.',
+      arpFailed: 'В сети {{link}} никто не отвечает на ARP-запрос {{at}} о {{ip}}: пакет отброшен.',
       gatewayForward: 'Шлюз маршрутизирует пакет к {{dst}} через {{link}} и уменьшает TTL.',
       transmit: 'Пакет уходит в {{link}} к {{to}} (MAC {{mac}}).',
       deliver: 'Хост {{host}} получает пакет от {{src}}.',

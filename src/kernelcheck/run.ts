@@ -21,6 +21,7 @@ import { compareFlow, type Check, type KernelRun, type NodeFrame, type WireFrame
 import { loadSpec, scenarios, type FlowSpec } from './matrix';
 import { icmpPatternBytes, probe, startListener, type Seen } from './probes';
 import { planTopology, type Topology } from './topology';
+import { compareUnpinned } from './unpinned';
 import { recordTiming } from './timingFile';
 import { generatedBudgetMs, runGenerated } from './generated/run';
 
@@ -275,17 +276,20 @@ async function runScenario(specIndex: number, spec: ReturnType<typeof scenarios>
       nodeFrames: nodeAll.filter(within),
       token: pinned.flow.proto === 'icmp' ? icmpPatternBytes(a.token) : new TextEncoder().encode(a.token),
     };
-    // kube-proxy picked a backend at random and nothing was delivered (a NetworkPolicy dropped it on the way), so there
-    // is no backend to pin the model to: the frames after the pick may differ by the draw; only the verdict compares.
+    // kube-proxy picked a backend at random and nothing was delivered (a NetworkPolicy or a router dropped it on the way),
+    // so there is no backend to pin the model to: the frames after the pick may differ by the draw; only the verdict
+    // compares, against whichever of the model's picks ends as the kernel's run did.
     const unpinnable = !backendIp && (base.branches ?? []).some((b) => b.choices.length > 1);
-    const checks = compareFlow({ trace: pinned, run, hostMac, caliOf }).filter((ch) => !unpinnable || ch.what === 'verdict');
+    const { trace, checks } = unpinnable
+      ? compareUnpinned({ trace: pinned, run, hostMac, caliOf }, (backend) => traceFlow(cluster, { ...a.f.req, sport: a.sport, backend }).trace)
+      : { trace: pinned, checks: compareFlow({ trace: pinned, run, hostMac, caliOf }) };
     // Where the backend's node drops the packet (a NetworkPolicy there), nothing is delivered to name the node: the wire
     // checks above already compared every frame up to that node.
-    if (a.f.backendOn && pinned.verdict === 'delivered') {
+    if (a.f.backendOn && trace.verdict === 'delivered') {
       const got = a.seen ? (podNode(nsInfo.get(a.seen.ns)?.pod ?? '') ?? '') : '';
       checks.push({ what: 'backend node', expected: a.f.backendOn, seen: got || '(none)', ok: got === a.f.backendOn });
     }
-    return { scenario: spec.name, flow: a.f, trace: pinned, checks };
+    return { scenario: spec.name, flow: a.f, trace, checks };
   });
 }
 

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { K8S_MAIN_BEFORE_YAML } from '../presets/k8sMain';
 import { MAIN_POLICIES_YAML } from '../presets/policies';
-import { fromYaml, trace } from '../testing/traceHelpers';
+import { fromYaml, preset, trace } from '../testing/traceHelpers';
 
 // Without the preset's NetworkPolicies (demo/far is selected by none that admits it): the question is routing.
 const SECOND_SUBNET = K8S_MAIN_BEFORE_YAML.replace(MAIN_POLICIES_YAML, '').replace(
@@ -50,5 +50,16 @@ describe('fabric gateway', () => {
     expect(ips(0)).toEqual(['192.168.10.20>192.168.20.30 ttl 64', '172.20.211.53>172.20.100.5 ttl 63']);
     expect(ips(1)).toEqual(['192.168.10.20>192.168.20.30 ttl 63', '172.20.211.53>172.20.100.5 ttl 63']);
     expect(t.delivered).toMatchObject({ pod: 'demo/far', seenSrcIp: '172.20.211.53', ttl: 62 });
+  });
+});
+
+describe('fabric host', () => {
+  // Kernel check, seed 991100429 (gen0-10, gen4-21): the client's ARP for an externalIP of its own subnet that no
+  // machine holds goes unanswered; the kernel's probe timed out, and nothing went on the wire to any router.
+  it('drops a packet for an unheld address of its own subnet at its ARP, not as a gateway without a route', () => {
+    const t = trace(preset('k8s-main-before'), { src: 'host:client', dst: '192.168.10.200', proto: 'udp', dport: 53 });
+    expect(t.verdict).toBe('dropped');
+    expect(t.reason).toMatchObject({ code: 'neighbour-unreachable', params: { ip: '192.168.10.200', node: 'client' } });
+    expect(t.wire).toEqual([]);
   });
 });

@@ -67,6 +67,17 @@ function noRoute(rec: StepRecorder, p: Packet, who: string): HopResult {
   return { steps: rec.steps, outcome: { kind: 'stop', verdict: 'no-route', reason: { code: 'gateway-no-route', params: { dst } } } };
 }
 
+/**
+ * A host's ARP for its next hop goes unanswered (an address of its own subnet that no machine holds): the kernel
+ * drops the queued packet when the neighbour entry fails. It is not a routing failure: nothing on the wire answers,
+ * and the ICMP host unreachable the stack then makes for itself is no hard error to a UDP socket (timeout).
+ * @see Linux net/core/neighbour.c neigh_invalidate → net/ipv4/route.c ipv4_link_failure; net/ipv4/icmp.c icmp_err_convert (EHOSTUNREACH not fatal)
+ */
+function arpFailed(rec: StepRecorder, p: Packet, who: string, ip: string, link: string): HopResult {
+  rec.add({ at: { component: 'fabric', layer: who }, action: 'drop', before: p, rule: { text: `${ip} FAILED (no ARP reply on ${link})`, source: 'RFC 826 (ARP); Linux net/core/neighbour.c (NUD_FAILED)' }, explain: 'fabric.arpFailed', params: { ip, at: who, link } });
+  return { steps: rec.steps, outcome: { kind: 'stop', verdict: 'dropped', reason: { code: 'neighbour-unreachable', params: { ip, node: who } } } };
+}
+
 /** Where the gateway sends a packet for `dst`: a station on a connected subnet (by ARP), or an external host on the uplink. */
 function gatewayNextHop(f: FabricState, dst: string, ctx: HopContext): { station: Station; link: string; srcMac: string; mtu: number } | undefined {
   const seg = segmentOf(f, dst);
@@ -143,6 +154,6 @@ export function evaluateFabricHost(f: FabricState, name: string, arrival: Arriva
   const direct = segmentOf(f, dst) === seg;
   const nextHop = direct ? dst : seg.subnet.gateway;
   const station = ctx.arp(host.ip, nextHop);
-  if (!station) return noRoute(rec, p, name);
+  if (!station) return arpFailed(rec, p, name, nextHop, seg.subnet.name);
   return sendTo(rec, name, p, host.mac, station, seg.subnet.name, 'fabric.hostSend', { dst, via: nextHop });
 }

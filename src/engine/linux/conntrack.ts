@@ -16,7 +16,7 @@ export { reverseTuple, tupleOf };
  * after POSTROUTING, where the kernel keeps the skb's conntrack) matches the
  * translated side of its direction; rewriting it toward the target is then a no-op.
  */
-export function ctLookup(table: readonly CtEntry[], t: CtTuple): { entry: CtEntry; dir: 'original' | 'reply' } | undefined {
+export function ctLookup(table: readonly CtEntry[], t: CtTuple): CtHit | undefined {
   for (const entry of table) {
     if (same(entry.orig, t)) return { entry, dir: 'original' };
     if (same(entry.reply, t)) return { entry, dir: 'reply' };
@@ -49,11 +49,32 @@ export function ctConfirm(table: CtEntry[], orig: CtTuple, final: CtTuple, mark:
   return entry;
 }
 
+export type CtHit = { entry: CtEntry; dir: 'original' | 'reply' };
+
+/**
+ * The state `ct state` / `-m conntrack --ctstate` sees for a packet of a known
+ * connection: ESTABLISHED in the reply direction and, once a reply was seen, in
+ * the original one; NEW before that — e.g. a packet that looped back through
+ * `lo` still carries the NEW conntrack its OUTPUT gave it, so kube-proxy's
+ * `--ctstate NEW` INPUT jumps apply to it.
+ * @see Linux net/netfilter/nf_conntrack_core.c resolve_normal_ct (IP_CT_NEW while !IPS_SEEN_REPLY) and nf_conntrack_in ("Previously seen (loopback or untracked)? Ignore.")
+ */
+export function ctEstablished(hit: CtHit): boolean {
+  return hit.dir === 'reply' || hit.entry.seenReply;
+}
+
+/** A reply seen: the connection is ESTABLISHED / [ASSURED] in `conntrack -L` from now on. */
+export function ctSeeReply(hit: CtHit): void {
+  if (hit.dir !== 'reply' || hit.entry.seenReply) return;
+  hit.entry.seenReply = true;
+  hit.entry.text = formatCtEntry(hit.entry.orig, hit.entry.reply, hit.entry.mark, true);
+}
+
 /**
  * The addresses a packet of an existing connection gets: in the original
  * direction the reply tuple reversed (DNAT/SNAT as the first packet got
  * them), in the reply direction the original tuple reversed (un-NAT).
  */
-export function ctTarget(hit: { entry: CtEntry; dir: 'original' | 'reply' }): CtTuple {
+export function ctTarget(hit: CtHit): CtTuple {
   return hit.dir === 'original' ? reverseTuple(hit.entry.reply) : reverseTuple(hit.entry.orig);
 }

@@ -20,7 +20,7 @@ import { isLoopback } from '../model/ipv4';
 import type { Packet } from '../model/packet';
 import { innerIp, innerL4, patchInnerIp, patchInnerL4, ports, withoutOuterEth } from '../model/packetOps';
 import { StepRecorder } from '../model/steps';
-import { ctConfirm, ctLookup, ctTarget, formatCtEntry, tupleOf } from './conntrack';
+import { ctConfirm, ctLookup, ctSeeReply, ctTarget, tupleOf } from './conntrack';
 import { decapsulateIpip, ipipDeviceFor } from './ipip';
 import { runHook, type HookResult } from './netfilter';
 import type { NftHookResult } from './nft/evaluate';
@@ -156,21 +156,20 @@ function postRouting(c: Ctx, p: Packet, route: Route, opts: { mark: number; ct: 
   const { st, ctx, rec } = c;
   let pkt = p;
   let mark = opts.mark;
-  const established = opts.ct !== undefined;
   if (!opts.local) {
     const tooBig = forwardMtuGate(st, pkt, route, ctx, rec);
     if (tooBig) return tooBig;
-    const fwd = runHook(st, 'forward', pkt, { iif: opts.iif, oif: route.dev, mark, established }, ctx, rec);
+    const fwd = runHook(st, 'forward', pkt, { iif: opts.iif, oif: route.dev, mark, ct: opts.ct }, ctx, rec);
     if (fwd.verdict !== 'accept') return hookStop(rec, fwd, 'forward', st.name);
     mark = fwd.packet.mark;
   }
-  const post = runHook(st, 'postrouting', pkt, { iif: opts.iif, oif: route.dev, mark, established }, ctx, rec);
+  const post = runHook(st, 'postrouting', pkt, { iif: opts.iif, oif: route.dev, mark, ct: opts.ct }, ctx, rec);
   if (post.verdict !== 'accept') return hookStop(rec, post, 'postrouting', st.name);
-  if (established) {
-    const target = ctTarget(opts.ct!);
+  if (opts.ct) {
+    const target = ctTarget(opts.ct);
     const q = conntrackRewrite(pkt, target, 'src');
     if (innerIp(q).src !== innerIp(pkt).src || ports(q).sport !== ports(pkt).sport) {
-      pkt = rec.add({ at: { component: 'conntrack', layer: 'postrouting' }, action: opts.ct!.dir === 'reply' ? 'un-dnat' : 'snat', before: pkt, after: q, rule: { text: opts.ct!.entry.text, source: CONNTRACK }, explain: `conntrack.${opts.ct!.dir}Src`, params: { src: target.src } });
+      pkt = rec.add({ at: { component: 'conntrack', layer: 'postrouting' }, action: opts.ct.dir === 'reply' ? 'un-dnat' : 'snat', before: pkt, after: q, rule: { text: opts.ct.entry.text, source: CONNTRACK }, explain: `conntrack.${opts.ct.dir}Src`, params: { src: target.src } });
     }
   } else {
     const q = applyNat(st, pkt, post, route.dev);
@@ -256,13 +255,9 @@ function fromLink(c: Ctx, arrival: Arrival): HopResult {
     const q = conntrackRewrite(pkt, target, 'dst');
     const rewrites = innerIp(q).dst !== innerIp(pkt).dst || ports(q).dport !== ports(pkt).dport;
     pkt = rec.add({ at: { component: 'conntrack', layer: 'prerouting' }, action: !rewrites ? 'match' : ct.dir === 'reply' ? 'un-snat' : 'dnat', before: pkt, after: q, rule: { text: ct.entry.text, source: CONNTRACK }, explain: rewrites ? `conntrack.${ct.dir}` : 'conntrack.known', params: { dst: target.dst }, level: rewrites ? 'hop' : 'detail' });
-    if (ct.dir === 'reply' && !ct.entry.seenReply) {
-      // The first reply makes the connection ESTABLISHED / [ASSURED] in `conntrack -L`.
-      ct.entry.seenReply = true;
-      ct.entry.text = formatCtEntry(ct.entry.orig, ct.entry.reply, ct.entry.mark, true);
-    }
+    ctSeeReply(ct);
   }
-  const pre = runHook(st, 'prerouting', pkt, { iif, mark, established: !!ct }, ctx, rec);
+  const pre = runHook(st, 'prerouting', pkt, { iif, mark, ct }, ctx, rec);
   if (pre.verdict !== 'accept') return hookStop(rec, pre, 'prerouting', st.name);
   mark = pre.packet.mark;
   if (!ct) {
@@ -277,7 +272,7 @@ function fromLink(c: Ctx, arrival: Arrival): HopResult {
     return stopResult(rec, 'dropped', 'martian-destination', { dst, dev: iif, node: st.name });
   }
   if (lookupLocal(localRoutes(st), dst)) {
-    const inp = runHook(st, 'input', pkt, { iif, mark, established: !!ct }, ctx, rec);
+    const inp = runHook(st, 'input', pkt, { iif, mark, ct }, ctx, rec);
     if (inp.verdict !== 'accept') return hookStop(rec, inp, 'input', st.name);
     if (ct) {
       // The source half of the recorded NAT applies in the nat INPUT hook (e.g. un-DNAT of a reply from a service backend).
@@ -334,6 +329,7 @@ function fromSocket(c: Ctx, arrival: Arrival): HopResult {
   let mark = 0;
   if (ct) {
     mark = ct.entry.mark;
+    ctSeeReply(ct);
     const target = ctTarget(ct);
     const q = conntrackRewrite(pkt, target, 'dst');
     // Address and port: a reply to a masqueraded (fully-random) connection gets its port back too.
@@ -341,7 +337,7 @@ function fromSocket(c: Ctx, arrival: Arrival): HopResult {
       pkt = rec.add({ at: { component: 'conntrack', layer: 'output' }, action: ct.dir === 'reply' ? 'un-snat' : 'dnat', before: pkt, after: q, rule: { text: ct.entry.text, source: CONNTRACK }, explain: `conntrack.${ct.dir}`, params: { dst: target.dst } });
     }
   }
-  const out = runHook(st, 'output', pkt, { oif: r.dev, mark, established: !!ct }, ctx, rec);
+  const out = runHook(st, 'output', pkt, { oif: r.dev, mark, ct }, ctx, rec);
   if (out.verdict !== 'accept') return hookStop(rec, out, 'output', st.name);
   mark = out.packet.mark;
   if (!ct) {

@@ -10,6 +10,7 @@ import type { HopContext } from '../model/hop';
 import type { Packet } from '../model/packet';
 import { innerIp, ports } from '../model/packetOps';
 import type { StepRecorder } from '../model/steps';
+import { ctEstablished, type CtHit } from './conntrack';
 import { iptablesWalkTable } from './iptables/evaluate';
 import { ipsetHas } from './ipset';
 import { lookupRoute } from './routes';
@@ -105,7 +106,7 @@ export function runHook(
   st: LinuxNodeState,
   hook: NftHook,
   packet: Packet,
-  opts: { iif?: string; oif?: string; mark: number; established: boolean },
+  opts: { iif?: string; oif?: string; mark: number; ct: CtHit | undefined },
   ctx: HopContext,
   rec: StepRecorder,
 ): HookResult {
@@ -114,9 +115,10 @@ export function runHook(
   const result = walkHook(
     walkTablesOf(st),
     hook,
-    { src: ip.src, dst: ip.dst, proto: ip.proto as Exclude<typeof ip.proto, 'ipip'>, sport: ip.proto === 'icmp' ? undefined : sport, dport: ip.proto === 'icmp' ? undefined : dport, mark: opts.mark, iif: opts.iif, oif: opts.oif, ctState: opts.established ? 'established' : 'new' },
+    { src: ip.src, dst: ip.dst, proto: ip.proto as Exclude<typeof ip.proto, 'ipip'>, sport: ip.proto === 'icmp' ? undefined : sport, dport: ip.proto === 'icmp' ? undefined : dport, mark: opts.mark, iif: opts.iif, oif: opts.oif, ctState: opts.ct && ctEstablished(opts.ct) ? 'established' : 'new' },
     nftContextOf(st, ctx),
-    { skipNat: opts.established },
+    // A known connection skips the nat chains whatever its state (nf_nat_inet_fn: the manip is already initialized).
+    { skipNat: opts.ct !== undefined },
   );
   for (const hit of result.hits) {
     rec.add({

@@ -54,7 +54,7 @@ export const EXPLAIN_KEYS = [
   'nft.markCalico', 'nft.vmap', 'nft.numgen', 'nft.statistic', 'nft.affinity', 'nft.nat',
   'policy.allow', 'policy.deny', 'policy.defaultDeny', 'policy.profile', 'policy.notEnforced', 'policy.aclAllow', 'policy.aclBlock',
   'policy.aclDefaultDeny', 'policy.aclProfile', 'policy.aclHost',
-  'fabric.deliverLoopback', 'fabric.pathMtu', 'fabric.echo', 'fabric.portClosed', 'fabric.noRoute', 'fabric.gatewayForward', 'fabric.transmit', 'fabric.deliver',
+  'fabric.deliverLoopback', 'fabric.pathMtu', 'fabric.echo', 'fabric.portClosed', 'fabric.noRoute', 'fabric.arpFailed', 'fabric.gatewayForward', 'fabric.transmit', 'fabric.deliver',
   'fabric.hostSend',
   'windows.lbSnat1809', 'windows.icmpNotTransposed', 'windows.clusterIpPortNotServed', 'windows.flannelOverlayNodeToRemotePod',
   'windows.healthCheckLb', 'windows.healthCheckServer', 'windows.vnicMtuFragment', 'windows.vnicMtuEmsgsize', 'windows.vnicMtuFragNeeded', 'windows.networkMissing',

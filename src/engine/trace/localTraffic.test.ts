@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { innerIp } from '../model/packetOps';
 import type { Trace } from '../model/trace';
-import { K8S_LAB_YAML } from '../presets/k8sLab';
+import { K8S_LAB_KUBEADM_YAML, K8S_LAB_YAML } from '../presets/k8sLab';
 import { fromYaml, preset, trace } from '../testing/traceHelpers';
 
 const lab = () => preset('k8s-lab');
@@ -61,6 +61,17 @@ describe('a Linux node and its own addresses (local table)', () => {
     expect(t.delivered?.pod).toBe('demo/hello');
     expect(t.wire).toEqual([]);
     expect(t.reply?.delivered).toMatchObject({ node: 'k8s-lab-node-1', seenSrcIp: '192.168.10.24', seenSrcPort: 30080 });
+  });
+
+  it('node → its own NodePort of a service without endpoints is refused: the packet looped back through lo is still NEW, so INPUT\'s ctstate-NEW jumps to the no-endpoints REJECT apply (kernel check, seed 991100429)', () => {
+    const noEndpoints = (yaml: string) => yaml.replace(/endpoints:\n- addresses: \[172\.21\.211\.8\][^]*?targetRef: \{kind: Pod, name: hello, namespace: demo\}\n/, 'endpoints: []\n');
+    for (const [name, yaml] of [['nftables', K8S_LAB_YAML], ['iptables', K8S_LAB_KUBEADM_YAML]] as const) {
+      const c = fromYaml(noEndpoints(yaml));
+      const t = trace(c, { src: 'node:k8s-lab-node-1', dst: 'node:k8s-lab-node-1', dport: 30080 });
+      expect(t.verdict, name).toBe('rejected');
+      expect(t.steps.some((s) => s.at.layer === 'input' && s.action === 'reject'), name).toBe(true);
+      expect(t.wire, name).toEqual([]);
+    }
   });
 
   it('a node address given as --src is that node\'s stack, bound to the address; no 0.0.0.0 in any packet', () => {
