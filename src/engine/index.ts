@@ -12,6 +12,7 @@
  */
 export type { Diagnostic, DiagnosticCode, ObjectRef, Severity } from './model/diagnostic';
 export { formatDiagnostic } from './model/diagnostic';
+export { cidrContains, cidrSize, ipToInt, type Cidr } from './model/ipv4';
 export type * from './model/packet';
 export type * from './model/trace';
 /** The step vocabulary (component, action, explanation key, reason code) the catalogues and the drawing are checked against. */

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { ipToInt, type Cidr } from '../engine/index';
 import { podsByBlock } from './whatIf.worker';
 
-const cidr = (text: string) => {
+const cidr = (text: string): Cidr => {
   const [ip, len] = text.split('/');
-  return { base: ip!.split('.').reduce((a, x) => a * 256 + Number(x), 0), len: Number(len) };
+  return { base: ipToInt(ip!), len: Number(len), text };
 };
 
 describe('podsByBlock', () => {

@@ -14,6 +14,10 @@ import {
   buildRunbook,
   type Runbook,
   calicoSettings,
+  cidrContains,
+  cidrSize,
+  ipToInt,
+  type Cidr,
 } from '../engine/index';
 import type { HnsComparison, IpamView } from './api';
 
@@ -36,7 +40,7 @@ export function ipamViewOf(cluster: CompiledCluster): IpamView {
       node: b.node,
       windows: b.windows,
       reserved: [...b.reserved],
-      usable: b.windows ? windowsUsableAddresses(b.cidr.len) : 2 ** (32 - b.cidr.len),
+      usable: b.windows ? windowsUsableAddresses(b.cidr.len) : cidrSize(b.cidr),
       pods: podsOf[i]!.map(([pod, ip]) => ({ pod, ip, node: nodeOf.get(pod) ?? '' })),
     })),
     borrowed: ipam.borrowed.map((b) => ({ ...b })),
@@ -49,11 +53,11 @@ export function ipamViewOf(cluster: CompiledCluster): IpamView {
  * the blocks sorted by base (Calico's blocks never overlap), so 1,000 blocks and 10,000 pods cost 10,000 look-ups,
  * not 10 million comparisons (issue 18).
  */
-export function podsByBlock(cidrs: readonly { base: number; len: number }[], podIP: ReadonlyMap<string, string>): [string, string][][] {
+export function podsByBlock(cidrs: readonly Cidr[], podIP: ReadonlyMap<string, string>): [string, string][][] {
   const out = cidrs.map((): [string, string][] => []);
   const order = cidrs.map((_, i) => i).sort((a, b) => cidrs[a]!.base - cidrs[b]!.base);
   for (const [pod, ip] of podIP) {
-    const n = ip.split('.').reduce((a, x) => a * 256 + Number(x), 0);
+    const n = ipToInt(ip);
     let lo = 0;
     let hi = order.length - 1;
     let at = -1;
@@ -65,7 +69,7 @@ export function podsByBlock(cidrs: readonly { base: number; len: number }[], pod
       } else hi = mid - 1;
     }
     const i = at < 0 ? undefined : order[at]!;
-    if (i !== undefined && n < cidrs[i]!.base + 2 ** (32 - cidrs[i]!.len)) out[i]!.push([pod, ip]);
+    if (i !== undefined && cidrContains(cidrs[i], n)) out[i]!.push([pod, ip]);
   }
   return out;
 }

@@ -72,8 +72,7 @@ export interface HookResult extends NftHookResult {
 function nftContextOf(st: LinuxNodeState, ctx: HopContext): NftContext {
   let sets = ctx.nftSets.get(st.name);
   if (!sets) ctx.nftSets.set(st.name, (sets = new Map()));
-  const n = nodeNftOf(st);
-  return { isLocalAddress: n.isLocalAddress, isLocalAddressOn: n.isLocalAddressOn, pick: ctx.pick, affinity: sets, ipsetHas: n.ipsetHas, reversePathOk: n.reversePathOk };
+  return { ...nodeNftOf(st), pick: ctx.pick, affinity: sets };
 }
 
 /** The step's rule of a hit (owner last, as the trace has always listed it). */
