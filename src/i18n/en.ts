@@ -76,6 +76,8 @@ export const en = {
     loading: 'Loading the node state…',
     usedLegend: 'Lines this trace used',
     producedLegend: 'Lines made by {{object}}',
+    gap: 'Lines {{from}}–{{to}} of {{total}} are not shown',
+    showMore: 'Show the next lines',
   },
   trace: {
     heading: 'Trace a packet',

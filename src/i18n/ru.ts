@@ -77,6 +77,8 @@ export const ru: Messages = {
     loading: 'Загружаем состояние узла…',
     producedLegend: 'Строки, созданные объектом {{object}}',
     usedLegend: 'Строки, которые использовала трассировка',
+    gap: 'Строки {{from}}–{{to}} из {{total}} не показаны',
+    showMore: 'Показать следующие строки',
   },
   trace: {
     heading: 'Трассировка пакета',

@@ -23,6 +23,13 @@ function wire({ state, classroom }: App): void {
     if (s.request !== prev.request) state.branches.clear();
     if (s.request && s.request !== prev.request) void state.compare.traceThere(s.request);
   });
+  // A long node state view is windowed around the lines the trace used and the selected object produced: ask it again when they change.
+  stores.trace.subscribe((s, prev) => {
+    if (s.trace !== prev.trace) void state.actions.refreshNodeMarks();
+  });
+  stores.selection.subscribe((s, prev) => {
+    if (s.owner !== prev.owner) void state.actions.refreshNodeMarks();
+  });
   // Readiness and IPAM are asked again whenever a scenario is compiled (a preset, an edit, an undo, an import).
   stores.scenario.subscribe((s, prev) => {
     if (s.status === 'ready' && (prev.status !== 'ready' || s.summary !== prev.summary)) void state.insight.refresh();

@@ -4,7 +4,8 @@ import { useActions, useNodeState, useRelatedOwners, useScenario, useTrace } fro
 import { isProducedBy } from '../state/scenario/ownerRelation';
 import type { NodeRow } from '../state/scenario/scenarioStore';
 import { ErrorMessage } from './ErrorMessage';
-import { markedRuns, usedCount, usedLines } from './nodeState/usedLines';
+import { markedRuns, usedCount, usedLines } from '../traceViews/viewMarks';
+import type { NodeViewPage, ViewPart } from '../state/scenario/nodeStateStore';
 import { RowSearch } from './RowSearch';
 import { Section } from './Section';
 import { ROWS_SHOWN, useRows } from '../state/rows';
@@ -22,6 +23,35 @@ function NodeOptions({ query, node }: { query: string; node: string | undefined 
   ));
 }
 
+/** A stretch of a view's lines: each used line marked, the unused ones between as one text. */
+function MarkedLines({ part }: { part: Extract<ViewPart, { kind: 'lines' }> }) {
+  return markedRuns(part.lines).map((run, i) =>
+    run.used ? (
+      <mark key={i} data-used data-produced={run.produced || undefined} className={`block bg-yellow-300 text-slate-950 ${run.produced ? 'border-l-8 border-teal-600 pl-1' : ''}`}>
+        {run.text}
+      </mark>
+    ) : (
+      // A run's last empty line would take no height: a space keeps it a line.
+      <span key={i} className="block">
+        {run.text === '' || run.text.endsWith('\n') ? `${run.text} ` : run.text}
+      </span>
+    ),
+  );
+}
+
+/** Lines of a long view the worker did not send (issue 18): how many, and a button for the next page of them. */
+function ViewGap({ view, gap, onShow }: { view: NodeViewPage; gap: Extract<ViewPart, { kind: 'gap' }>; onShow: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <span className="my-1 flex flex-wrap items-center gap-3 font-sans text-sm text-slate-300" data-testid="view-gap">
+      <span>{t('nodeState.gap', { from: gap.from + 1, to: gap.from + gap.count, total: view.lineCount })}</span>
+      <button type="button" onClick={onShow} className="rounded border border-slate-400 px-2 py-0.5 text-slate-50 hover:bg-slate-700">
+        {t('nodeState.showMore')}
+      </button>
+    </span>
+  );
+}
+
 /** A node picker and that node's state as the real tools print it (`ip route`, …), the lines the current trace used highlighted. */
 export function NodeStatePanel() {
   const { t } = useTranslation();
@@ -31,7 +61,7 @@ export function NodeStatePanel() {
   const used = useMemo(() => usedLines(trace, node ?? ''), [trace, node]);
   const related = useRelatedOwners();
   const produced = useMemo(() => usedLines(trace, node ?? '', (step) => isProducedBy(related, step.rule?.owner)), [trace, node, related]);
-  const { selectNode } = useActions();
+  const { selectNode, showViewLines } = useActions();
   const many = nodes.length > ROWS_SHOWN;
   const [query, setQuery] = useState('');
   return (
@@ -73,18 +103,7 @@ export function NodeStatePanel() {
               </p>
             ))}
             <pre tabIndex={0} className="max-h-[28rem] overflow-auto rounded bg-slate-900 p-3 text-base text-slate-50">
-              {markedRuns(view, used, produced).map((run, i) =>
-                run.used ? (
-                  <mark key={i} data-used data-produced={run.produced || undefined} className={`block bg-yellow-300 text-slate-950 ${run.produced ? 'border-l-8 border-teal-600 pl-1' : ''}`}>
-                    {run.text}
-                  </mark>
-                ) : (
-                  // A run's last empty line would take no height: a space keeps it a line.
-                  <span key={i} className="block">
-                    {run.text === '' || run.text.endsWith('\n') ? `${run.text} ` : run.text}
-                  </span>
-                ),
-              )}
+              {view.parts.map((part) => (part.kind === 'lines' ? <MarkedLines key={part.from} part={part} /> : <ViewGap key={part.from} view={view} gap={part} onShow={() => void showViewLines(view.id, part.from)} />))}
             </pre>
           </div>
         ))}

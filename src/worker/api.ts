@@ -24,6 +24,7 @@ import type {
 } from '../engine/index';
 
 import type { DecodeResult } from '../share/codec';
+import type { MarkedLine, UsedRules } from '../traceViews/viewMarks';
 import type { EditableModel } from '../edit/editableModel';
 import type { Edit } from '../edit/edits';
 import type { ScenarioEdit, ScenarioSource } from '../share/scenarioSource';
@@ -167,10 +168,32 @@ export interface HnsComparison {
   mismatches: Mismatch[];
 }
 
-/** The first node's state views, shown when a scenario opens. */
+/** What marks a node's state view lines: the rules the trace used on the node, and those of them the selected object produced (traceViews/viewMarks.ts). */
+export interface ViewMarks {
+  used: UsedRules;
+  produced: UsedRules;
+}
+
+/** A stretch of a node state view: lines as drawn (0-based `from`), or `count` lines not sent, which the page asks for a page at a time. */
+export type ViewPart = { kind: 'lines'; from: number; lines: MarkedLine[] } | { kind: 'gap'; from: number; count: number };
+
+/**
+ * A node state view as the page draws it (issue 18; worker/nodeViews.worker.ts):
+ * whole when short; a long one as its first lines, each marked line with its
+ * neighbours, and gaps between.
+ */
+export interface NodeViewPage {
+  id: string;
+  title: string;
+  notes?: NodeStateView['notes'];
+  lineCount: number;
+  parts: ViewPart[];
+}
+
+/** The first node's state views, shown when a scenario opens (nothing marked yet). */
 export interface NodeViews {
   node: string;
-  views: NodeStateView[];
+  views: NodeViewPage[];
 }
 
 /** How `openScenario` treats objects with errors. */
@@ -211,7 +234,10 @@ export interface EngineWorkerApi {
    */
   openScenario(revision: number, source: ScenarioSource, options?: OpenScenarioOptions, onProgress?: (progress: CompileProgress) => void): Tagged<OpenedScenario>;
   traceFlow(revision: number, request: FlowRequest): Tagged<TraceResult>;
-  nodeStateViews(revision: number, node: string): Tagged<NodeStateView[]>;
+  /** A node's state views, long ones windowed around the lines `marks` marks. */
+  nodeStateViews(revision: number, node: string, marks: ViewMarks): Tagged<NodeViewPage[]>;
+  /** Up to a page of lines of one of a node's views from line `from` (what the page shows of a gap). */
+  nodeStateLines(revision: number, node: string, viewId: string, from: number, count: number, marks: ViewMarks): Tagged<MarkedLine[]>;
   /** A page of one of the long lists (pods, nodes, the flow picker's suggestions), searched here so the page never holds them whole. */
   findRows<L extends RowList>(revision: number, query: RowQuery & { list: L }): Tagged<RowPage<RowOf<L>>>;
   /** The flow families' one-click flows from client pod `from` (else the first). */

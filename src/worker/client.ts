@@ -12,13 +12,14 @@
  *   `MAX_CONSECUTIVE_CRASHES` restarts without a good answer it stops.
  */
 import { proxy, wrap, type Endpoint, type Remote } from 'comlink';
-import type { CompileProgress, FlowRequest, NodeStateView, PresetInfo } from '../engine/index';
+import type { CompileProgress, FlowRequest, PresetInfo } from '../engine/index';
+import type { MarkedLine } from '../traceViews/viewMarks';
 import type { DecodeResult } from '../share/codec';
 import type { ScenarioSource } from '../share/scenarioSource';
 import { errorMessage, type Answer } from './answer';
 import type { EditableModel } from '../edit/editableModel';
 import type { Edit } from '../edit/edits';
-import type { EditAnswer, EngineWorkerApi, FamilyFlows, NodeParts, OpenedScenario, OpenScenarioOptions, RowList, RowOf, RowPage, RowQuery, Tagged, TraceResult } from './api';
+import type { EditAnswer, EngineWorkerApi, FamilyFlows, NodeParts, NodeViewPage, OpenedScenario, OpenScenarioOptions, RowList, RowOf, RowPage, RowQuery, Tagged, TraceResult, ViewMarks } from './api';
 import type { Finding, ReadinessOptions, Runbook } from '../engine/index';
 import type { HnsComparison, IpamView } from './api';
 
@@ -40,7 +41,10 @@ export interface EngineClient {
   /** Opens a scenario (a new revision): parsed and compiled in the worker, `onProgress` hearing each compile stage; see `EngineWorkerApi.openScenario`. */
   openScenario(source: ScenarioSource, options?: OpenScenarioOptions, onProgress?: (progress: CompileProgress) => void): Promise<Answer<OpenedScenario>>;
   traceFlow(request: FlowRequest): Promise<Answer<TraceResult>>;
-  nodeStateViews(node: string): Promise<Answer<NodeStateView[]>>;
+  /** A node's state views, long ones windowed around the marked lines; see `EngineWorkerApi.nodeStateViews`. */
+  nodeStateViews(node: string, marks: ViewMarks): Promise<Answer<NodeViewPage[]>>;
+  /** Up to a page of one view's lines from line `from`. */
+  nodeStateLines(node: string, viewId: string, from: number, count: number, marks: ViewMarks): Promise<Answer<MarkedLine[]>>;
   /** A page of a long list, searched in the worker; see `EngineWorkerApi.findRows`. */
   findRows<L extends RowList>(query: RowQuery & { list: L }): Promise<Answer<RowPage<RowOf<L>>>>;
   /** The flow families' one-click flows from a client pod. */
@@ -176,7 +180,8 @@ export function createEngineClient(spawn: () => EngineWorker, { timeoutMs = DEFA
       return answer;
     },
     traceFlow: (request) => tagged((remote, rev) => remote.traceFlow(rev, request)),
-    nodeStateViews: (node) => tagged((remote, rev) => remote.nodeStateViews(rev, node)),
+    nodeStateViews: (node, marks) => tagged((remote, rev) => remote.nodeStateViews(rev, node, marks)),
+    nodeStateLines: (node, viewId, from, count, marks) => tagged((remote, rev) => remote.nodeStateLines(rev, node, viewId, from, count, marks)),
     findRows: <L extends RowList>(query: RowQuery & { list: L }) => tagged<RowPage<RowOf<L>>>((remote, rev) => remote.findRows(rev, query) as Promise<Tagged<RowPage<RowOf<L>>>>),
     familyFlows: (from) => tagged((remote, rev) => remote.familyFlows(rev, from)),
     nodeParts: (node) => tagged<NodeParts | undefined>((remote, rev) => remote.nodeParts(rev, node)),

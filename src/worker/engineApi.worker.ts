@@ -16,7 +16,6 @@ import {
   listPlaces,
   loadScenarioText,
   looksLikeHnsDump,
-  nodeStateViews,
   traceFlow,
   type CompiledCluster,
   type CompileProgress,
@@ -28,9 +27,10 @@ import {
 } from '../engine/index';
 import { decodeShareUrl } from '../share/codec';
 import { applyScenarioEdits, importedText, resolveSourceText, sourceName, type ScenarioSource } from '../share/scenarioSource';
-import type { EngineWorkerApi, OpenedScenario, OpenScenarioOptions, Places, RowList, RowOf, RowPage, RowQuery } from './api';
+import type { EngineWorkerApi, OpenedScenario, OpenScenarioOptions, Places, RowList, RowOf, RowPage, RowQuery, ViewMarks } from './api';
 import { editPatch } from './edits.worker';
 import { familyFlows } from './families.worker';
+import { nodeViewPager, type NodeViewPager } from './nodeViews.worker';
 import { rowSource, summarize } from './rows.worker';
 import { topologyFeed, type TopologyFeed } from './topologyFeed.worker';
 import { compareImported, ipamViewOf, readinessOf, runbookOf } from './whatIf.worker';
@@ -69,6 +69,9 @@ function load(source: ScenarioSource): Loaded | { error: Diagnostic } {
   return { ...loadScenarioText(edited.yaml, sourceName(source)), text: edited.yaml, ...(edits.length ? { baseText: edited.base } : {}), hns: [] };
 }
 
+/** Nothing marked: a scenario's first node before any trace. */
+const NO_MARKS: ViewMarks = { used: { ids: new Set(), texts: new Set() }, produced: { ids: new Set(), texts: new Set() } };
+
 /** Errors about the input as a whole (not one object): the scenario is not opened. */
 const WHOLE_INPUT_ERRORS: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>(['yaml-syntax', 'too-large', 'engine-error']);
 
@@ -89,6 +92,7 @@ export function createEngineApi(): EngineWorkerApi {
         feed: TopologyFeed;
         places: Places;
         rows: <L extends RowList>(query: RowQuery & { list: L }) => RowPage<RowOf<L>>;
+        views: NodeViewPager;
         hns: HnsAttachment[];
         errors: ReadonlySet<string>;
         text: string;
@@ -124,9 +128,10 @@ export function createEngineApi(): EngineWorkerApi {
       const cluster = compileScenario(scenario, { ...(loaded.hns.length ? { hns: loaded.hns } : {}), ...(onProgress ? { onProgress } : {}) });
       const feed = topologyFeed(cluster);
       const firstNode = scenario.nodes[0]?.name;
-      const views = firstNode ? { node: firstNode, views: nodeStateViews(cluster, firstNode) } : undefined;
+      const pager = nodeViewPager(cluster);
+      const views = firstNode ? { node: firstNode, views: pager.pages(firstNode, NO_MARKS) } : undefined;
       const places = listPlaces(cluster);
-      current = { revision, cluster, feed, places, rows: rowSource(cluster, places), hns: loaded.hns, errors, text };
+      current = { revision, cluster, feed, places, rows: rowSource(cluster, places), views: pager, hns: loaded.hns, errors, text };
       const summary = summarize(cluster);
       const compiled = { summary, topology: feed.topology, ...(feed.collapsed ? { collapsed: true } : {}), firstNode: views };
       return { summary, diagnostics, text, baseText, compiled, hns: loaded.hns.map((a) => ({ node: a.node, files: a.files })) };
@@ -148,7 +153,8 @@ export function createEngineApi(): EngineWorkerApi {
         return { revision, value: { diagnostics: [engineErrorDiagnostic(`tracing ${request.src} → ${request.dst}`, error)] } };
       }
     },
-    nodeStateViews: (revision, node) => ({ revision, value: nodeStateViews(clusterFor(revision), node) }),
+    nodeStateViews: (revision, node, marks) => ({ revision, value: currentFor(revision).views.pages(node, marks) }),
+    nodeStateLines: (revision, node, viewId, from, count, marks) => ({ revision, value: currentFor(revision).views.lines(node, viewId, from, count, marks) }),
     findRows: (revision, query) => ({ revision, value: currentFor(revision).rows(query) }),
     familyFlows: (revision, from) => ({ revision, value: familyFlows(currentFor(revision).places, from) }),
     nodeParts: (revision, node) => ({ revision, value: currentFor(revision).feed.partsOf(node) }),

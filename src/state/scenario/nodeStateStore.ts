@@ -1,10 +1,14 @@
-/** The selected node and its state views (`ip route`, `nft list ruleset`, …) as the worker printed them. */
+/** The selected node and its state views (`ip route`, `nft list ruleset`, …) as the worker printed them, long ones windowed around the marked lines. */
 import { createStore } from 'zustand/vanilla';
-import type { NodeStateView } from '../../engine/index';
+import type { NodeViewPage } from '../../worker/api';
+
+export type { NodeViewPage, ViewPart } from '../../worker/api';
 
 export interface NodeStateState {
   node?: string;
-  views: NodeStateView[];
+  views: NodeViewPage[];
+  /** `marksKey` of the marks the views were asked with. */
+  marksKey?: string;
   status: 'idle' | 'loading' | 'ready' | 'error';
   error?: string;
 }

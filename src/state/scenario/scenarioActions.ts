@@ -8,16 +8,19 @@
  */
 import type { Diagnostic, FlowRequest } from '../../engine/index';
 import { sourceName, type ScenarioSource } from '../../share/scenarioSource';
-import type { FamilyFlows, OpenedScenario, RowList, RowOf, RowPage, RowQuery } from '../../worker/api';
+import type { FamilyFlows, OpenedScenario, RowList, RowOf, RowPage, RowQuery, ViewPart } from '../../worker/api';
 import type { EngineClient } from '../../worker/client';
 import { EMPTY_NODE_STATE, type NodeStateStore } from './nodeStateStore';
+import { marksKey, viewMarksOf } from './nodeViewMarks';
 import type { ScenarioStore } from './scenarioStore';
+import type { SelectionStore } from './selectionStore';
 import { EMPTY_TRACE, type TraceStore } from '../trace/traceStore';
 
 export interface Stores {
   scenario: ScenarioStore;
   trace: TraceStore;
   nodeState: NodeStateStore;
+  selection: SelectionStore;
 }
 
 export interface OpenOptions {
@@ -45,6 +48,10 @@ export interface Actions {
   /** Opens a scenario from its source; see `OpenOptions`. */
   open(source: ScenarioSource, options?: OpenOptions): Promise<OpenOutcome>;
   selectNode(name: string): Promise<void>;
+  /** Asks the shown node's views again when the trace or the selection marks other lines (a long view is windowed around them). */
+  refreshNodeMarks(): Promise<void>;
+  /** Shows the next page of lines of a gap (starting at line `from`) in view `viewId` of the shown node. */
+  showViewLines(viewId: string, from: number): Promise<void>;
   /** Collapsed topology: opens node `name` (its parts drawn, its state shown); the list keeps the last few. */
   openNode(name: string): Promise<void>;
   runTrace(request: FlowRequest): Promise<void>;
@@ -61,7 +68,8 @@ export interface DraftOpener {
 }
 
 export function createActions(client: EngineClient, stores: Stores & { playback: { getState(): { position: number }; setState(s: { position: number }): void } }, drafts: () => DraftOpener): Actions {
-  const { scenario, trace, nodeState } = stores;
+  const { scenario, trace, nodeState, selection } = stores;
+  const marksFor = (node: string) => viewMarksOf(trace.getState().trace, node, scenario.getState().summary, selection.getState().owner);
   let ticket = 0;
 
   async function open(source: ScenarioSource, { keepView = false, refuseNewErrors = false }: OpenOptions = {}): Promise<OpenOutcome> {
@@ -110,7 +118,7 @@ export function createActions(client: EngineClient, stores: Stores & { playback:
       engineRestart: undefined,
     });
     if (!keepView) {
-      if (firstNode) nodeState.setState({ node: firstNode.node, views: firstNode.views, status: 'ready', error: undefined });
+      if (firstNode) nodeState.setState({ node: firstNode.node, views: firstNode.views, marksKey: marksKey(marksFor(firstNode.node)), status: 'ready', error: undefined });
       return { ok: true, opened };
     }
     const request = trace.getState().request;
@@ -124,12 +132,40 @@ export function createActions(client: EngineClient, stores: Stores & { playback:
     return { ok: true, opened };
   }
 
-  async function selectNode(name: string): Promise<void> {
-    nodeState.setState({ node: name, views: [], status: 'loading', error: undefined });
-    const answer = await client.nodeStateViews(name);
-    if (answer.kind === 'stale' || nodeState.getState().node !== name) return;
+  /** Asks node `name`'s views with the current marks; the answer is dropped when another node or other marks were asked meanwhile. */
+  async function askViews(name: string): Promise<void> {
+    const marks = marksFor(name);
+    const key = marksKey(marks);
+    nodeState.setState({ marksKey: key });
+    const answer = await client.nodeStateViews(name, marks);
+    const now = nodeState.getState();
+    if (answer.kind === 'stale' || now.node !== name || now.marksKey !== key) return;
     if (answer.kind === 'error') return nodeState.setState({ status: 'error', error: answer.message });
     nodeState.setState({ views: answer.value, status: 'ready' });
+  }
+
+  async function selectNode(name: string): Promise<void> {
+    nodeState.setState({ node: name, views: [], status: 'loading', error: undefined });
+    await askViews(name);
+  }
+
+  async function refreshNodeMarks(): Promise<void> {
+    const { node, marksKey: shown, status } = nodeState.getState();
+    if (!node || status === 'error' || marksKey(marksFor(node)) === shown) return;
+    await askViews(node);
+  }
+
+  async function showViewLines(viewId: string, from: number): Promise<void> {
+    const { node, views, marksKey: key } = nodeState.getState();
+    const gap = views.find((v) => v.id === viewId)?.parts.find((p) => p.kind === 'gap' && p.from === from);
+    if (!node || !gap || gap.kind !== 'gap') return;
+    const answer = await client.nodeStateLines(node, viewId, from, gap.count, marksFor(node));
+    const now = nodeState.getState();
+    if (answer.kind !== 'ok' || answer.value.length === 0 || now.node !== node || now.marksKey !== key) return;
+    const lines = answer.value;
+    const rest = gap.count - lines.length;
+    const filled: ViewPart[] = [{ kind: 'lines', from, lines }, ...(rest > 0 ? [{ kind: 'gap' as const, from: from + lines.length, count: rest }] : [])];
+    nodeState.setState({ views: now.views.map((v) => (v.id === viewId ? { ...v, parts: v.parts.flatMap((p) => (p.kind === 'gap' && p.from === from ? filled : [p])) } : v)) });
   }
 
   async function runTrace(request: FlowRequest): Promise<void> {
@@ -167,6 +203,8 @@ export function createActions(client: EngineClient, stores: Stores & { playback:
     selectPreset: async (name) => void (await drafts().openBase({ preset: name }, { restoreDraft: true })),
     open,
     selectNode,
+    refreshNodeMarks,
+    showViewLines,
     openNode,
     runTrace,
     findRows: async (query) => {

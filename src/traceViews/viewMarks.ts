@@ -8,7 +8,7 @@
  * derive (none today) or a rule no view prints, so nothing matches by
  * accident where ids exist.
  */
-import type { NodeStateView, Step, Trace } from '../../engine/index';
+import type { NodeStateView, Step, Trace } from '../engine/index';
 
 export interface UsedRules {
   /** Ids of the rules (a rule may list several, one per line). */
@@ -40,31 +40,41 @@ export function usedCount(used: UsedRules): number {
 
 const NONE: UsedRules = { ids: new Set(), texts: new Set() };
 
-function isUsed(used: UsedRules, text: string, id: string | undefined): boolean {
+/** A line of a node state view, marked when the trace used it and when the selected object produced it. */
+export interface MarkedLine {
+  text: string;
+  used: boolean;
+  produced: boolean;
+}
+
+/** Whether a view line (its text and rule id) prints one of `used`'s rules. */
+export function isMarked(used: UsedRules, text: string, id: string | undefined): boolean {
   return id !== undefined ? used.ids.has(id) : used.texts.has(text.trim());
 }
 
 /** The view's lines, each marked when the trace used it and when the selected object produced it. */
-export function markLines(view: Pick<NodeStateView, 'text' | 'lineIds'>, used: UsedRules, produced: UsedRules = NONE): { text: string; used: boolean; produced: boolean }[] {
-  return view.text.split('\n').map((line, i) => {
-    const id = view.lineIds?.[i];
-    return { text: line, used: isUsed(used, line, id), produced: isUsed(produced, line, id) };
-  });
+export function markLines(view: Pick<NodeStateView, 'text' | 'lineIds'>, used: UsedRules, produced: UsedRules = NONE): MarkedLine[] {
+  return view.text.split('\n').map((line, i) => markLine(line, view.lineIds?.[i], used, produced));
+}
+
+/** One line with its rule id (undefined when it prints none), marked. */
+export function markLine(text: string, id: string | undefined, used: UsedRules, produced: UsedRules = NONE): MarkedLine {
+  return { text, used: isMarked(used, text, id), produced: isMarked(produced, text, id) };
 }
 
 /**
- * The view's lines as runs to draw: each used line alone, the unused lines
+ * Marked lines as runs to draw: each used line alone, the unused lines
  * between them joined into one text (issue 18: a node's routes or nftables
  * at 1,000 nodes are a few elements, not one per line).
  */
-export function markedRuns(view: Pick<NodeStateView, 'text' | 'lineIds'>, used: UsedRules, produced: UsedRules = NONE): { text: string; used: boolean; produced: boolean }[] {
-  const runs: { text: string; used: boolean; produced: boolean }[] = [];
+export function markedRuns(lines: readonly MarkedLine[]): MarkedLine[] {
+  const runs: MarkedLine[] = [];
   let plain: string[] = [];
   const flush = () => {
     if (plain.length) runs.push({ text: plain.join('\n'), used: false, produced: false });
     plain = [];
   };
-  for (const line of markLines(view, used, produced)) {
+  for (const line of lines) {
     if (!line.used) {
       plain.push(line.text);
       continue;

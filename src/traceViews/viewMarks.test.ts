@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Step, StepRule, Trace } from '../../engine/index';
-import { markLines, markedRuns, usedLines } from './usedLines';
+import type { Step, StepRule, Trace } from '../engine/index';
+import { markLines, markedRuns, usedLines } from './viewMarks';
 
 const step = (node: string, rule: StepRule): Step => ({
   node,
@@ -59,7 +59,7 @@ describe('usedLines', () => {
 describe('markedRuns', () => {
   it('joins the unused lines between used ones into one run, empty lines kept', () => {
     const view = { text: ['a', '', 'b', VXLAN_ROUTE, 'c', 'd'].join('\n'), lineIds: [undefined, undefined, undefined, 'route:main/unicast 172.21.211.0/26', undefined, undefined] };
-    expect(markedRuns(view, usedLines(trace, 'a'))).toEqual([
+    expect(markedRuns(markLines(view, usedLines(trace, 'a')))).toEqual([
       { text: 'a\n\nb', used: false, produced: false },
       { text: VXLAN_ROUTE, used: true, produced: false },
       { text: 'c\nd', used: false, produced: false },
