@@ -30,9 +30,12 @@ export const runbookEn = {
       manual: 'Manual checks (a dump cannot show these)',
       extra: 'Extra checks',
       source: 'Source',
+      unchanged: 'Only the routes that change are shown; {{lines}} routes stay the same.',
+      moreLines: '… and {{lines}} more lines',
     },
     download: 'Download the runbook as Markdown',
     downloadFailed: 'The runbook could not be saved: {{message}}',
+    changedMeanwhile: 'the scenario changed meanwhile; try again',
     trace: {
       button: 'Trace before and after this step',
       hint: 'Applies the step to the what-if copy and opens the current flow before and after it side by side (undo brings the scenario back).',

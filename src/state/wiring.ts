@@ -30,9 +30,9 @@ function wire({ state, classroom }: App): void {
   stores.selection.subscribe((s, prev) => {
     if (s.owner !== prev.owner) void state.actions.refreshNodeMarks();
   });
-  // Readiness and IPAM are asked again whenever a scenario is compiled (a preset, an edit, an undo, an import).
+  // Readiness, the runbook and IPAM are asked again when a scenario is compiled (a preset, an edit, an undo, an import), if shown.
   stores.scenario.subscribe((s, prev) => {
-    if (s.status === 'ready' && (prev.status !== 'ready' || s.summary !== prev.summary)) void state.insight.refresh();
+    if (s.status === 'ready' && (prev.status !== 'ready' || s.summary !== prev.summary)) state.insight.scenarioCompiled();
     if (s.status !== 'ready' && prev.status === 'ready') state.insight.waitForScenario();
   });
   // Another scenario: the selected object belonged to the old one.

@@ -161,6 +161,21 @@ export interface IpamView {
   strictAffinity: boolean;
 }
 
+type RunbookStep = Runbook['steps'][number];
+
+/**
+ * The runbook as the page shows it (worker/runbookPage.worker.ts): a long
+ * `ip route` before/after as the routes that differ, `unchanged` saying how
+ * many are left out; a long expected output as its first lines, `more`
+ * saying how many are left out. The whole runbook has neither.
+ */
+export interface PageRunbook extends Omit<Runbook, 'steps'> {
+  steps: (Omit<RunbookStep, 'changes' | 'verify'> & {
+    changes?: NonNullable<RunbookStep['changes']> & { unchanged?: number };
+    verify: (RunbookStep['verify'][number] & { more?: number })[];
+  })[];
+}
+
 /** One imported node's HNS dump against what the cluster objects imply. */
 export interface HnsComparison {
   node: string;
@@ -246,8 +261,8 @@ export interface EngineWorkerApi {
   nodeParts(revision: number, node: string): Tagged<NodeParts | undefined>;
   /** Windows readiness findings of the current scenario. */
   checkReadiness(revision: number, options: ReadinessOptions): Tagged<Finding[]>;
-  /** The article's migration runbook for the current scenario. */
-  runbook(revision: number): Tagged<Runbook>;
+  /** The article's migration runbook for the current scenario: as the page shows it (long route lists shortened), or `whole`. */
+  runbook(revision: number, whole?: boolean): Tagged<PageRunbook>;
   /** IPAM blocks, affinities, reserved and borrowed addresses of the current scenario. */
   ipamView(revision: number): Tagged<IpamView>;
   /** Compares the HNS dumps of the current scenario (a files source) with the nodes its cluster objects imply. */

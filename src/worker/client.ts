@@ -20,8 +20,8 @@ import { errorMessage, type Answer } from './answer';
 import type { EditableModel } from '../edit/editableModel';
 import type { Edit } from '../edit/edits';
 import type { EditAnswer, EngineWorkerApi, FamilyFlows, NodeParts, NodeViewPage, OpenedScenario, OpenScenarioOptions, RowList, RowOf, RowPage, RowQuery, Tagged, TraceResult, ViewMarks } from './api';
-import type { Finding, ReadinessOptions, Runbook } from '../engine/index';
-import type { HnsComparison, IpamView } from './api';
+import type { Finding, ReadinessOptions } from '../engine/index';
+import type { HnsComparison, IpamView, PageRunbook } from './api';
 
 export type { Answer } from './answer';
 
@@ -54,8 +54,8 @@ export interface EngineClient {
   /** A trace as text or Markdown, as `npm run trace` prints it (formatted in the worker with the given sentence catalogue). */
   /** Windows readiness findings of the current scenario. */
   checkReadiness(options: ReadinessOptions): Promise<Answer<Finding[]>>;
-  /** The article's migration runbook for the current scenario. */
-  runbook(): Promise<Answer<Runbook>>;
+  /** The article's migration runbook for the current scenario, as the page shows it or `whole` (see `EngineWorkerApi.runbook`). */
+  runbook(whole?: boolean): Promise<Answer<PageRunbook>>;
   /** The IPAM of the current scenario as plain data. */
   ipamView(): Promise<Answer<IpamView>>;
   /** The current scenario's HNS dumps (a files source) compared with its cluster objects. */
@@ -186,7 +186,7 @@ export function createEngineClient(spawn: () => EngineWorker, { timeoutMs = DEFA
     familyFlows: (from) => tagged((remote, rev) => remote.familyFlows(rev, from)),
     nodeParts: (node) => tagged<NodeParts | undefined>((remote, rev) => remote.nodeParts(rev, node)),
     checkReadiness: (options) => tagged((remote, rev) => remote.checkReadiness(rev, options)),
-    runbook: () => tagged((remote, rev) => remote.runbook(rev)),
+    runbook: (whole) => tagged((remote, rev) => remote.runbook(rev, whole)),
     ipamView: () => tagged((remote, rev) => remote.ipamView(rev)),
     compareImportedHns: () => tagged((remote, rev) => remote.compareImportedHns(rev)),
     editText: (text, edit) => call<EditAnswer>((remote) => remote.editText(text, edit)),

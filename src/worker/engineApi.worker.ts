@@ -32,6 +32,7 @@ import { editPatch } from './edits.worker';
 import { familyFlows } from './families.worker';
 import { nodeViewPager, type NodeViewPager } from './nodeViews.worker';
 import { rowSource, summarize } from './rows.worker';
+import { pageRunbook } from './runbookPage.worker';
 import { topologyFeed, type TopologyFeed } from './topologyFeed.worker';
 import { compareImported, ipamViewOf, readinessOf, runbookOf } from './whatIf.worker';
 import { editableModel } from '../edit/editableModel';
@@ -159,7 +160,7 @@ export function createEngineApi(): EngineWorkerApi {
     familyFlows: (revision, from) => ({ revision, value: familyFlows(currentFor(revision).places, from) }),
     nodeParts: (revision, node) => ({ revision, value: currentFor(revision).feed.partsOf(node) }),
     checkReadiness: (revision, options) => ({ revision, value: readinessOf(clusterFor(revision), options) }),
-    runbook: (revision) => ({ revision, value: runbookOf(clusterFor(revision)) }),
+    runbook: (revision, whole) => ({ revision, value: whole ? runbookOf(clusterFor(revision)) : pageRunbook(runbookOf(clusterFor(revision))) }),
     ipamView: (revision) => ({ revision, value: ipamViewOf(clusterFor(revision)) }),
     compareImportedHns: (revision) => ({ revision, value: compareImported(clusterFor(revision), currentFor(revision).hns) }),
     editText: editPatch,

@@ -23,6 +23,8 @@ afterEach(() => {
 async function start(preset: string | undefined, options: Parameters<typeof testApp>[0] = {}): Promise<AppState> {
   const t = testApp({ ...(preset ? { presetName: preset } : {}), ...options });
   apps.push(t);
+  // As the what-if drawer does while open.
+  t.app.insight.watch();
   await t.app.actions.start();
   await until(() => t.app.stores.insight.getState().readiness === 'ready', 'readiness');
   return t.app;
@@ -152,6 +154,35 @@ spec: { podSelector: { matchLabels: { app: hello } }, ingress: [{ from: [{ podSe
 `;
 
 /** Issue 20, "Data loss": every case keeps every edit. */
+describe('readiness, runbook and IPAM', () => {
+  it('are asked only while a panel shows them, and again after a compile while shown', async () => {
+    const client = inProcessClient();
+    const asked = { ipam: 0, runbook: 0, readiness: 0 };
+    const counting = {
+      ...client,
+      ipamView: () => (asked.ipam++, client.ipamView()),
+      runbook: () => (asked.runbook++, client.runbook()),
+      checkReadiness: (o: Parameters<typeof client.checkReadiness>[0]) => (asked.readiness++, client.checkReadiness(o)),
+    };
+    const t = testApp({ client: counting });
+    apps.push(t);
+    await t.app.actions.start();
+    await t.app.actions.selectPreset('k8s-main-after');
+    expect(asked).toEqual({ ipam: 0, runbook: 0, readiness: 0 });
+    const unwatch = t.app.insight.watch();
+    await until(() => t.app.stores.insight.getState().readiness === 'ready', 'readiness');
+    expect(asked).toEqual({ ipam: 1, runbook: 1, readiness: 1 });
+    await t.app.actions.selectPreset('k8s-lab');
+    await until(() => asked.ipam === 2 && t.app.stores.insight.getState().readiness === 'ready', 'asked again while shown');
+    unwatch();
+    await t.app.actions.selectPreset('k8s-main-after');
+    expect(asked.ipam).toBe(2);
+    // Shown again: the scenario changed meanwhile, so it is asked once more.
+    t.app.insight.watch();
+    await until(() => asked.ipam === 3, 'asked when shown again');
+  });
+});
+
 describe('nothing the user made is lost', () => {
   const labYaml = PRESETS.find((p) => p.name === 'k8s-lab')!.yaml;
 

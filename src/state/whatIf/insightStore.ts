@@ -1,22 +1,25 @@
 /**
  * What the worker says about the current scenario besides traces: Windows
- * readiness findings and the IPAM view. Both are asked again whenever the
- * scenario is compiled (a preset, an edit, an undo, an import).
+ * readiness findings, the runbook and the IPAM view. They are asked only
+ * while a panel that shows them is on screen (`watch`; issue 18: at 1,000
+ * nodes they are 1.1 MB the main thread would read after every compile),
+ * and asked again when the scenario was compiled since (a preset, an edit,
+ * an undo, an import).
  */
 import { createStore } from 'zustand/vanilla';
 import type { Finding, Runbook } from '../../engine/index';
 import type { EngineClient } from '../../worker/client';
-import type { IpamView } from '../../worker/api';
+import type { IpamView, PageRunbook } from '../../worker/api';
 import type { ScenarioStore } from '../scenario/scenarioStore';
 
-export type { IpamView };
+export type { IpamView, PageRunbook };
 
 export interface InsightState {
   /** Check as if a Windows node were about to join. */
   planWindows: boolean;
   findings: Finding[];
-  /** The article's migration runbook, asked with the findings. */
-  runbook?: Runbook;
+  /** The article's migration runbook as the page shows it (long route lists shortened), asked with the findings. */
+  runbook?: PageRunbook;
   readiness: 'idle' | 'loading' | 'ready' | 'error';
   ipam?: IpamView;
   error?: string;
@@ -31,13 +34,24 @@ export type InsightStore = ReturnType<typeof createInsightStore>;
 export interface InsightActions {
   setPlanWindows(on: boolean): Promise<void>;
   refresh(): Promise<void>;
+  /** A panel showing the insight is on screen: asks for it when the scenario changed since; returns the unwatch. */
+  watch(): () => void;
+  /** A scenario was compiled (`wiring.ts`): asked again now if watched, else when next watched. */
+  scenarioCompiled(): void;
   /** The scenario is being replaced: the findings are about to change (`wiring.ts`). */
   waitForScenario(): void;
+  /** The whole runbook (nothing shortened), for the Markdown download; undefined when the scenario changed or the worker failed. */
+  wholeRunbook(): Promise<Runbook | undefined>;
 }
 
 export function createInsightActions(client: EngineClient, insight: InsightStore, scenario: ScenarioStore): InsightActions {
+  let watchers = 0;
+  /** The scenario compiled since the insight was last asked. */
+  let stale = true;
+
   async function refresh(): Promise<void> {
     if (scenario.getState().status !== 'ready') return;
+    stale = false;
     insight.setState({ readiness: 'loading', error: undefined });
     const diagnostics = scenario.getState().diagnostics.map((d) => ({ code: d.code, object: d.object }));
     const [findings, ipam, runbook] = await Promise.all([client.checkReadiness({ planWindows: insight.getState().planWindows, diagnostics }), client.ipamView(), client.runbook()]);
@@ -48,7 +62,20 @@ export function createInsightActions(client: EngineClient, insight: InsightStore
 
   return {
     refresh,
+    watch() {
+      watchers += 1;
+      if (stale) void refresh();
+      return () => void (watchers -= 1);
+    },
+    scenarioCompiled() {
+      stale = true;
+      if (watchers > 0) void refresh();
+    },
     waitForScenario: () => insight.setState({ readiness: 'loading' }),
+    async wholeRunbook() {
+      const answer = await client.runbook(true);
+      return answer.kind === 'ok' ? answer.value : undefined;
+    },
     async setPlanWindows(on) {
       insight.setState({ planWindows: on });
       await refresh();

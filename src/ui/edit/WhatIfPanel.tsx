@@ -21,6 +21,7 @@ import { NetworkForm } from './NetworkForm';
 import { NodesForm, PodsForm, ServicesForm } from './ObjectForms';
 import { PoliciesForm } from './PoliciesForm';
 import { useUndoKeys } from './useUndoKeys';
+import { useInsightWhileShown } from '../workspace/drawerShown';
 
 type Tab = 'network' | 'nodes' | 'pods' | 'services' | 'policies';
 const TABS: readonly Tab[] = ['network', 'nodes', 'pods', 'services', 'policies'];
@@ -110,6 +111,7 @@ export function WhatIfPanel() {
   const text = useScenario((s) => s.text);
   const ready = useScenario((s) => s.status === 'ready');
   const ipam = useInsight((s) => s.ipam);
+  useInsightWhileShown();
   const plainPreset = 'preset' in state.base && !state.base.edits?.length;
   const [tab, setTab] = useState<Tab>('network');
   useUndoKeys();

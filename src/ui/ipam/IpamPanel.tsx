@@ -15,6 +15,7 @@ import { secondaryButton } from '../edit/controls';
 import { RowSearch } from '../RowSearch';
 import { Section } from '../Section';
 import { ROWS_SHOWN } from '../../state/rows';
+import { useInsightWhileShown } from '../workspace/drawerShown';
 
 /** The first page of blocks whose CIDR, node, pool or pods contain `text` (issue 18: 1,000 blocks are searched, not drawn). */
 function blocksMatching(blocks: IpamView['blocks'], text: string): { rows: IpamView['blocks']; total: number } {
@@ -26,6 +27,7 @@ function blocksMatching(blocks: IpamView['blocks'], text: string): { rows: IpamV
 export function IpamPanel() {
   const { t } = useTranslation();
   const ipam = useInsight((s) => s.ipam);
+  useInsightWhileShown();
   const scenario = useScenario((s) => s.summary);
   const ready = useScenario((s) => s.status === 'ready');
   const { runTrace } = useActions();

@@ -11,6 +11,7 @@ import { useInsight, useInsightActions, useScenario, useSelection, useSelectionS
 import { sameObject } from '../../state/scenario/selectionStore';
 import { Section } from '../Section';
 import { RunbookSection } from './RunbookSection';
+import { useInsightWhileShown } from '../workspace/drawerShown';
 
 const SEVERITIES: readonly FindingSeverity[] = ['error', 'warning', 'info'];
 
@@ -107,6 +108,7 @@ function FindingCard({ f }: { f: Finding }) {
 export function ReadinessPanel() {
   const { t } = useTranslation();
   const { findings, readiness, planWindows, error, runbook } = useInsight((s) => s);
+  useInsightWhileShown();
   const scenarioName = useScenario((s) => s.summary?.name ?? 'scenario');
   const { setPlanWindows } = useInsightActions();
   const hasWindows = useScenario((s) => s.summary?.nodes.some((n) => n.os === 'windows') ?? false);

@@ -10,11 +10,14 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Runbook, RunbookStep } from '../../engine/index';
+import type { PageRunbook } from '../../state/whatIf/insightStore';
+import { useInsightActions } from '../../state/hooks';
 import { download, slug } from '../export/download';
 import { RunbookTraceLink } from './RunbookTraceLink';
 
-function Step({ s }: { s: RunbookStep }) {
+type Step = PageRunbook['steps'][number];
+
+function Step({ s }: { s: Step }) {
   const { t } = useTranslation();
   const pre = 'whitespace-pre-wrap break-all rounded bg-slate-900 p-2 font-mono text-sm text-slate-50';
   return (
@@ -35,6 +38,7 @@ function Step({ s }: { s: RunbookStep }) {
       {s.changes && s.changes.before.join() !== s.changes.after.join() && (
         <div className="grid gap-2 xl:grid-cols-2">
           <p className="font-semibold xl:col-span-2">{t('runbook.label.changes', { node: s.changes.node })}</p>
+          {s.changes.unchanged !== undefined && <p className="xl:col-span-2">{t('runbook.label.unchanged', { lines: s.changes.unchanged })}</p>}
           <pre className={pre} aria-label={t('runbook.label.before')}>{s.changes.before.join('\n')}</pre>
           <pre className={pre} aria-label={t('runbook.label.after')}>{s.changes.after.join('\n')}</pre>
         </div>
@@ -42,7 +46,10 @@ function Step({ s }: { s: RunbookStep }) {
       <RunbookTraceLink step={s} />
       {s.verify.length > 0 && <p className="font-semibold">{t('runbook.label.verify')}</p>}
       {s.verify.map((v) => (
-        <pre key={v.command} className={pre}>{`$ ${v.command}${v.expect ? `\n${v.expect}` : ''}`}</pre>
+        <pre key={v.command} className={pre}>
+          {`$ ${v.command}${v.expect ? `\n${v.expect}` : ''}`}
+          {v.more !== undefined && `\n${t('runbook.label.moreLines', { lines: v.more })}`}
+        </pre>
       ))}
       {s.manual.length > 0 && (
         <>
@@ -63,12 +70,14 @@ function Step({ s }: { s: RunbookStep }) {
 }
 
 /** Saves the runbook as Markdown in the page's language. */
-function DownloadMarkdown({ runbook, scenario }: { runbook: Runbook; scenario: string }) {
+function DownloadMarkdown({ scenario }: { scenario: string }) {
   const { t } = useTranslation();
+  const insight = useInsightActions();
   const [error, setError] = useState('');
   const save = async () => {
     try {
-      const { runbookMarkdown } = await import('../../engine/readiness/runbookMarkdown');
+      const [{ runbookMarkdown }, runbook] = await Promise.all([import('../../engine/readiness/runbookMarkdown'), insight.wholeRunbook()]);
+      if (!runbook) throw new Error(t('runbook.changedMeanwhile'));
       download(new Blob([`${runbookMarkdown(runbook, scenario, t)}\n`], { type: 'text/markdown' }), `packetwalk-runbook-${slug(scenario)}.md`);
       setError('');
     } catch (e) {
@@ -85,7 +94,7 @@ function DownloadMarkdown({ runbook, scenario }: { runbook: Runbook; scenario: s
   );
 }
 
-export function RunbookSection({ runbook, scenario }: { runbook: Runbook; scenario: string }) {
+export function RunbookSection({ runbook, scenario }: { runbook: PageRunbook; scenario: string }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="runbook-heading" data-testid="runbook" className="flex flex-col gap-2">
@@ -93,7 +102,7 @@ export function RunbookSection({ runbook, scenario }: { runbook: Runbook; scenar
         <h3 id="runbook-heading" className="text-xl font-semibold">
           {t('runbook.title', { scenario })}
         </h3>
-        <DownloadMarkdown runbook={runbook} scenario={scenario} />
+        <DownloadMarkdown scenario={scenario} />
       </div>
       <p>{t(runbook.windowsJoined ? 'runbook.windowsJoined' : 'runbook.intro')}</p>
       <ol className="flex flex-col gap-2">

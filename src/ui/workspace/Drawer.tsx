@@ -5,6 +5,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DrawerShown } from './drawerShown';
 import { useDrawer, type DrawerId } from './drawerStore';
 
 export function Drawer({ id, wide = false, deferred = false, children }: { id: DrawerId; wide?: boolean; deferred?: boolean; children: ReactNode }) {
@@ -25,7 +26,7 @@ export function Drawer({ id, wide = false, deferred = false, children }: { id: D
       <button type="button" onClick={close} className="absolute top-2 right-2 rounded border border-slate-500 bg-white px-2 text-lg leading-7 dark:bg-slate-800" aria-label={t('workspace.closeDrawer')} title={t('workspace.closeDrawer')}>
         ✕
       </button>
-      <div className="flex flex-col gap-3">{opened ? children : null}</div>
+      <div className="flex flex-col gap-3">{opened ? <DrawerShown.Provider value={open}>{children}</DrawerShown.Provider> : null}</div>
     </div>
   );
 }
