@@ -104,7 +104,7 @@ export function createShareActions(app: AppState, classroom: ClassroomStore, vie
       classroom.setState({ opening: true, notice: undefined, ...(state.embed ? { mode: 'embed' as const } : {}) });
       // The user's changes to the scenario shown stay in their draft; say so, with a way back.
       const work = app.stores.whatIf.getState();
-      const kept = work.changes.length > 0 && !sameSource(app.whatIf.currentSource(), state.scenario) ? { key: draftKey(work.base), name: scenario.getState().presetName, count: work.changes.length } : undefined;
+      const kept = work.changes.length > 0 && !sameSource(app.whatIf.currentSource(), state.scenario) ? { key: await draftKey(work.base), name: scenario.getState().presetName, count: work.changes.length } : undefined;
       try {
         const shown = await openView(state);
         if ('error' in shown) {

@@ -31,14 +31,23 @@ export interface DraftStore {
   setCurrent(key: string): Promise<void>;
 }
 
-/** cyrb53: a fast 53-bit string hash, enough to tell sources apart as storage keys. */
-function hash53(text: string): string {
+/** Characters hashed per task: a few ms each, so hashing an imported dump of MB never holds the main thread (issue 18). */
+const HASH_SLICE = 1 << 18;
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** cyrb53: a fast 53-bit string hash, enough to tell sources apart as storage keys; a long text is hashed a slice per task. */
+async function hash53(text: string): Promise<string> {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
+  for (let start = 0; start < text.length; start += HASH_SLICE) {
+    if (start > 0) await nextTask();
+    const end = Math.min(text.length, start + HASH_SLICE);
+    for (let i = start; i < end; i++) {
+      const c = text.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 2654435761);
+      h2 = Math.imul(h2 ^ c, 1597334677);
+    }
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
@@ -46,13 +55,13 @@ function hash53(text: string): string {
 }
 
 /** Keys already computed, by source object: an imported dump of MB is hashed once, not on every save (issue 18). */
-const keys = new WeakMap<ScenarioSource, string>();
+const keys = new WeakMap<ScenarioSource, Promise<string>>();
 
-/** The key a source's draft is kept under: `preset:<name>` for a plain preset, else a hash of the source. */
-export function draftKey(base: ScenarioSource): string {
-  if ('preset' in base && !base.edits?.length) return `preset:${base.preset}`;
+/** The key a source's draft is kept under: `preset:<name>` for a plain preset, else a hash of the source (the same keys as ever, so stored drafts are found). */
+export function draftKey(base: ScenarioSource): Promise<string> {
+  if ('preset' in base && !base.edits?.length) return Promise.resolve(`preset:${base.preset}`);
   let key = keys.get(base);
-  if (key === undefined) keys.set(base, (key = `source:${hash53(JSON.stringify(base))}`));
+  if (key === undefined) keys.set(base, (key = hash53(JSON.stringify(base)).then((h) => `source:${h}`)));
   return key;
 }
 

@@ -86,10 +86,10 @@ export function createWhatIfActions({ client, scenario, whatIf, actions, drafts,
   /** Keeps the draft of the current base; a refused write is told, and the stored draft stays as it was. */
   function save(): Promise<void> {
     const s = whatIf.getState();
-    const key = draftKey(s.base);
     const draft: Draft = { base: s.base, changes: s.changes, future: s.future.slice(-HISTORY_LIMIT), preset: s.preset };
     saving = saving.then(async () => {
       try {
+        const key = await draftKey(draft.base);
         await drafts.put(key, draft);
         await drafts.setCurrent(key);
         if (whatIf.getState().saveError) whatIf.setState({ saveError: undefined });
@@ -134,7 +134,7 @@ export function createWhatIfActions({ client, scenario, whatIf, actions, drafts,
 
   async function openBase(base: ScenarioSource, { restoreDraft = false } = {}): Promise<{ ok: boolean; error?: string }> {
     const mine = ++opening;
-    const draft = restoreDraft ? await drafts.get(draftKey(base)).catch(() => undefined) : undefined;
+    const draft = restoreDraft ? await drafts.get(await draftKey(base)).catch(() => undefined) : undefined;
     if (mine !== opening) return { ok: false };
     const preset = 'preset' in base ? base.preset : whatIf.getState().preset;
     whatIf.setState({ preset, base, changes: [], future: [], unedited: true, imported: fileNames(base), before: undefined, lastEdit: undefined, status: 'idle', error: undefined, errorDiagnostics: undefined }, false);
@@ -143,7 +143,7 @@ export function createWhatIfActions({ client, scenario, whatIf, actions, drafts,
       if (!sameSource(whatIf.getState().base, base)) return { ok: false };
       if (outcome.ok) {
         whatIf.setState({ changes: draft.changes, future: draft.future, unedited: unedited(outcome.opened) });
-        await drafts.setCurrent(draftKey(base)).catch(() => {});
+        await drafts.setCurrent(await draftKey(base)).catch(() => {});
         return { ok: true };
       }
       // The draft no longer applies (e.g. the preset changed): open the base; the draft stays stored until the next change.
@@ -153,7 +153,7 @@ export function createWhatIfActions({ client, scenario, whatIf, actions, drafts,
     if (!outcome.ok) return { ok: false, error: outcome.error ?? outcome.diagnostics.map((d) => d.message).join('; ') };
     whatIf.setState({ unedited: true });
     // A plain preset becomes the page's starting point; a link or lesson does not replace the stored draft until the user changes it.
-    if (restoreDraft) await drafts.setCurrent(draftKey(base)).catch(() => {});
+    if (restoreDraft) await drafts.setCurrent(await draftKey(base)).catch(() => {});
     return { ok: true };
   }
 
@@ -172,7 +172,7 @@ export function createWhatIfActions({ client, scenario, whatIf, actions, drafts,
       const presetYaml = scenario.getState().presets.find((p) => p.name === old.preset)?.yaml;
       const patch = presetYaml !== undefined && !old.imported ? diffEdits(presetYaml, old.text) : [];
       const base: ScenarioSource = presetYaml !== undefined && !old.imported ? { preset: old.preset } : { yaml: old.text };
-      const key = draftKey(base);
+      const key = await draftKey(base);
       await drafts.put(key, { base, changes: patch.length ? [patch] : [], future: [], preset: old.preset });
       await drafts.setCurrent(key);
       legacy?.removeItem(LEGACY_STORAGE_KEY);
