@@ -64,6 +64,27 @@ export function NodeStatePanel() {
   const { selectNode, showViewLines } = useActions();
   const many = nodes.length > ROWS_SHOWN;
   const [query, setQuery] = useState('');
+  // The views as the worker marked them: drawn again when they change, not when the player steps (issue 18).
+  const drawn = useMemo(
+    () => (
+      <div className="grid gap-4 2xl:grid-cols-2">
+        {views.map((view) => (
+          <div key={view.id} className="min-w-0" data-testid={`view-${view.id}`}>
+            <h3 className="mb-1 font-mono text-lg font-semibold">{view.title}</h3>
+            {view.notes?.map((n) => (
+              <p key={n.key} className="mb-1 text-sm" data-testid="view-note">
+                {t(n.key, n.params)}
+              </p>
+            ))}
+            <pre tabIndex={0} className="max-h-[28rem] overflow-auto rounded bg-slate-900 p-3 text-base text-slate-50">
+              {view.parts.map((part) => (part.kind === 'lines' ? <MarkedLines key={part.from} part={part} /> : <ViewGap key={part.from} view={view} gap={part} onShow={() => void showViewLines(view.id, part.from)} />))}
+            </pre>
+          </div>
+        ))}
+      </div>
+    ),
+    [views, showViewLines, t],
+  );
   return (
     <Section id="node-state-heading" title={t('nodeState.heading')}>
       <div className="mb-3 flex flex-wrap items-center gap-4">
@@ -93,21 +114,7 @@ export function NodeStatePanel() {
       {status === 'loading' && <p>{t('nodeState.loading')}</p>}
       {status === 'error' && error && <ErrorMessage text={t('errors.engine', { message: error })} />}
       {status === 'ready' && views.length === 0 && <p>{t('nodeState.empty')}</p>}
-      <div className="grid gap-4 2xl:grid-cols-2">
-        {views.map((view) => (
-          <div key={view.id} className="min-w-0" data-testid={`view-${view.id}`}>
-            <h3 className="mb-1 font-mono text-lg font-semibold">{view.title}</h3>
-            {view.notes?.map((n) => (
-              <p key={n.key} className="mb-1 text-sm" data-testid="view-note">
-                {t(n.key, n.params)}
-              </p>
-            ))}
-            <pre tabIndex={0} className="max-h-[28rem] overflow-auto rounded bg-slate-900 p-3 text-base text-slate-50">
-              {view.parts.map((part) => (part.kind === 'lines' ? <MarkedLines key={part.from} part={part} /> : <ViewGap key={part.from} view={view} gap={part} onShow={() => void showViewLines(view.id, part.from)} />))}
-            </pre>
-          </div>
-        ))}
-      </div>
+      {drawn}
     </Section>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlowRequest } from '../../engine/index';
 import { useFamilyFlows } from '../../state/rows';
@@ -14,17 +14,22 @@ export function FamilyButtons({ onPick }: { onPick: (request: FlowRequest) => vo
   const ready = useScenario((s) => s.status === 'ready');
   const [chosen, setChosen] = useState('');
   const answer = useFamilyFlows(chosen);
-  const pods = answer?.clients ?? [];
+  // A hundred translated options: built again only when the list changes, not on every trace (issue 18).
+  const options = useMemo(
+    () =>
+      (answer?.clients ?? []).map((p) => (
+        <option key={p.ref} value={p.ref}>
+          {t('flow.clientPod', { pod: p.ref, node: p.node, os: t(`os.${p.os}`) })}
+        </option>
+      )),
+    [answer, t],
+  );
   return (
     <div className="flex flex-wrap items-center gap-3">
       <label className="flex items-center gap-2">
         <span className="font-semibold">{t('flow.startFrom')}</span>
         <select data-testid="family-from" value={answer?.from ?? ''} onChange={(e) => setChosen(e.target.value)} className="rounded border border-slate-500 bg-white px-2 py-1 font-mono dark:bg-slate-800">
-          {pods.map((p) => (
-            <option key={p.ref} value={p.ref}>
-              {t('flow.clientPod', { pod: p.ref, node: p.node, os: t(`os.${p.os}`) })}
-            </option>
-          ))}
+          {options}
         </select>
       </label>
       <div role="group" aria-label={t('flow.families')} className="flex flex-wrap gap-2">

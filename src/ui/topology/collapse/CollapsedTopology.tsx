@@ -32,6 +32,30 @@ export function CollapsedTopology({ topology }: { topology: Topology }) {
   const byName = useMemo(() => new Map(nodes.map((n) => [n.machine, n])), [nodes]);
   const tiles = useMemo(() => nodeTiles(nodes, new Set(cards.map((c) => c.node)), deferred), [nodes, cards, deferred]);
 
+  // The tiles do not follow the player: built again when the tiles change, not on every step (issue 18).
+  const tileList = useMemo(
+    () => (
+      <ul className="flex flex-wrap gap-1" data-testid="node-tiles">
+        {tiles.shown.map((n) => (
+          <li key={n.id}>
+            <button
+              type="button"
+              data-element={n.id}
+              onClick={() => void openNode(n.machine)}
+              aria-label={t('topology.collapsed.open', { name: n.label })}
+              title={n.detail}
+              className={`rounded border-2 px-1.5 font-mono text-sm ${machineClasses({ element: n, active: false, visited: false, selected: false })}`}
+              translate="no"
+            >
+              {n.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+    ),
+    [tiles, openNode, t],
+  );
+
   return (
     <div className="flex h-full w-full flex-col gap-2 overflow-y-auto p-3" data-testid="topology" data-collapsed="true" role="figure" aria-label={t('topology.collapsed.label')}>
       <p className="text-base">{t('topology.collapsed.summary', { nodes: nodes.length })}</p>
@@ -64,23 +88,7 @@ export function CollapsedTopology({ topology }: { topology: Topology }) {
           />
           <span className="text-base text-slate-700 dark:text-slate-300">{t('topology.collapsed.shown', { shown: tiles.shown.length, count: tiles.matching })}</span>
         </div>
-        <ul className="flex flex-wrap gap-1" data-testid="node-tiles">
-          {tiles.shown.map((n) => (
-            <li key={n.id}>
-              <button
-                type="button"
-                data-element={n.id}
-                onClick={() => void openNode(n.machine)}
-                aria-label={t('topology.collapsed.open', { name: n.label })}
-                title={n.detail}
-                className={`rounded border-2 px-1.5 font-mono text-sm ${machineClasses({ element: n, active: false, visited: false, selected: false })}`}
-                translate="no"
-              >
-                {n.label}
-              </button>
-            </li>
-          ))}
-        </ul>
+        {tileList}
         {tiles.matching > tiles.shown.length && <p className="text-base">{t('topology.collapsed.more', { count: tiles.matching - tiles.shown.length })}</p>}
       </section>
     </div>
