@@ -84,6 +84,7 @@ export const whatIfRu: WhatIfMessages = {
     build: 'Сборка ОС',
     buildOf: 'Сборка ОС узла {{name}}',
     buildOther: 'другая: {{build}}',
+    search: 'Поиск узлов',
   },
   pod: {
     namespace: 'Пространство имён',
@@ -95,6 +96,8 @@ export const whatIfRu: WhatIfMessages = {
     move: 'Перенести',
     moveTo: 'Перенести {{name}} на узел',
     newIp: 'Новый IP для {{name}}',
+    search: 'Поиск подов',
+    searchNodes: 'Поиск узлов, на которые перенести или добавить под',
   },
   service: {
     name: 'Имя сервиса',
@@ -114,6 +117,8 @@ export const whatIfRu: WhatIfMessages = {
     endpointPod: 'Под, который добавить эндпоинтом {{name}}',
     addEndpoint: 'Добавить эндпоинт',
     removeEndpoint: 'Удалить эндпоинт {{ip}} у {{name}}',
+    search: 'Поиск сервисов',
+    searchEndpointPods: 'Поиск подов, которые добавить эндпоинтами {{name}}',
   },
   policy: {
     kind: { knp: 'NetworkPolicy', np: 'NetworkPolicy Calico', gnp: 'GlobalNetworkPolicy' },

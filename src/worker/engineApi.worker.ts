@@ -30,6 +30,7 @@ import { decodeShareUrl } from '../share/codec';
 import { applyScenarioEdits, importedText, resolveSourceText, sourceName, type ScenarioSource } from '../share/scenarioSource';
 import type { EngineWorkerApi, OpenedScenario, OpenScenarioOptions, Places, RowList, RowOf, RowPage, RowQuery } from './api';
 import { editPatch } from './edits.worker';
+import { editRowSource, type EditRowSource } from './editRows.worker';
 import { familyFlows } from './families.worker';
 import { rowSource, summarize } from './rows.worker';
 import { topologyFeed, type TopologyFeed } from './topologyFeed.worker';
@@ -89,6 +90,7 @@ export function createEngineApi(): EngineWorkerApi {
         feed: TopologyFeed;
         places: Places;
         rows: <L extends RowList>(query: RowQuery & { list: L }) => RowPage<RowOf<L>>;
+        editRows: EditRowSource;
         hns: HnsAttachment[];
         errors: ReadonlySet<string>;
         text: string;
@@ -126,7 +128,7 @@ export function createEngineApi(): EngineWorkerApi {
       const firstNode = scenario.nodes[0]?.name;
       const views = firstNode ? { node: firstNode, views: nodeStateViews(cluster, firstNode) } : undefined;
       const places = listPlaces(cluster);
-      current = { revision, cluster, feed, places, rows: rowSource(cluster, places), hns: loaded.hns, errors, text };
+      current = { revision, cluster, feed, places, rows: rowSource(cluster, places), editRows: editRowSource(cluster), hns: loaded.hns, errors, text };
       const summary = summarize(cluster);
       const compiled = { summary, topology: feed.topology, ...(feed.collapsed ? { collapsed: true } : {}), firstNode: views };
       return { summary, diagnostics, text, baseText, compiled, hns: loaded.hns.map((a) => ({ node: a.node, files: a.files })) };
@@ -158,6 +160,8 @@ export function createEngineApi(): EngineWorkerApi {
     compareImportedHns: (revision) => ({ revision, value: compareImported(clusterFor(revision), currentFor(revision).hns) }),
     editText: editPatch,
     editableModel: (revision) => ({ revision, value: editableModel(clusterFor(revision).scenario, currentFor(revision).text) }),
+    editRows: (revision, query) => ({ revision, value: currentFor(revision).editRows.rows(query) }),
+    freeAddresses: (revision, nodes) => ({ revision, value: currentFor(revision).editRows.freeAddresses(nodes) }),
     decodeShareUrl,
   };
 }
