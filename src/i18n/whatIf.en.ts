@@ -99,6 +99,8 @@ export const whatIfEn = {
     moveTo: 'Move {{name}} to node',
     newIp: 'New IP for {{name}}',
     search: 'Search pods',
+    moveStart: 'Move…',
+    moveStartOf: 'Choose a node to move {{name}} to',
     searchNodes: 'Search the nodes to move a pod to or add one on',
   },
   service: {
@@ -120,6 +122,8 @@ export const whatIfEn = {
     addEndpoint: 'Add endpoint',
     removeEndpoint: 'Remove endpoint {{ip}} of {{name}}',
     search: 'Search services',
+    addEndpointStart: 'Add endpoint…',
+    addEndpointStartOf: 'Choose a pod to add as an endpoint of {{name}}',
     searchEndpointPods: 'Search pods to add as endpoints of {{name}}',
   },
   policy: {

@@ -97,6 +97,8 @@ export const whatIfRu: WhatIfMessages = {
     moveTo: 'Перенести {{name}} на узел',
     newIp: 'Новый IP для {{name}}',
     search: 'Поиск подов',
+    moveStart: 'Перенести…',
+    moveStartOf: 'Выбрать узел, на который перенести {{name}}',
     searchNodes: 'Поиск узлов, на которые перенести или добавить под',
   },
   service: {
@@ -118,6 +120,8 @@ export const whatIfRu: WhatIfMessages = {
     addEndpoint: 'Добавить эндпоинт',
     removeEndpoint: 'Удалить эндпоинт {{ip}} у {{name}}',
     search: 'Поиск сервисов',
+    addEndpointStart: 'Добавить эндпоинт…',
+    addEndpointStartOf: 'Выбрать под, который добавить эндпоинтом {{name}}',
     searchEndpointPods: 'Поиск подов, которые добавить эндпоинтами {{name}}',
   },
   policy: {

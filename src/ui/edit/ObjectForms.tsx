@@ -7,7 +7,7 @@
  * field, as do the node and endpoint choices.
  */
 import { NODE_NAME_PATTERN } from './patterns';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditablePod, EditableService } from '../../edit/editableModel';
 import type { Edit } from '../../edit/edits';
@@ -23,6 +23,17 @@ type Apply = (edit: Edit) => void;
 function PageSearch({ query, onChange, page, testId, label }: { query: string; onChange: (text: string) => void; page: RowPage<unknown> | undefined; testId: string; label: string }) {
   if (!query && (page?.total ?? 0) <= ROWS_SHOWN) return null;
   return <RowSearch value={query} onChange={onChange} shown={page?.rows.length ?? 0} total={page?.total} testId={testId} label={label} />;
+}
+
+/** A row's own form, or (`folded`: a list longer than a page) a button that unfolds it, so a page of rows draws no choice lists until one is wanted. */
+function Unfold({ folded, label, name, testId, children }: { folded: boolean; label: string; name: string; testId: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  if (!folded || open) return children;
+  return (
+    <button type="button" className={secondaryButton} onClick={() => setOpen(true)} aria-label={name} data-testid={testId}>
+      {label}
+    </button>
+  );
 }
 
 export function NodesForm({ apply, busy }: { apply: Apply; busy: boolean }) {
@@ -68,7 +79,7 @@ export function NodesForm({ apply, busy }: { apply: Apply; busy: boolean }) {
   );
 }
 
-function PodRow({ pod, nodes, free, apply, busy }: { pod: EditablePod; nodes: readonly string[]; free?: Record<string, string>; apply: Apply; busy: boolean }) {
+function PodRow({ pod, nodes, free, folded, apply, busy }: { pod: EditablePod; nodes: readonly string[]; free?: Record<string, string>; folded: boolean; apply: Apply; busy: boolean }) {
   const { t } = useTranslation();
   const id = `${pod.namespace}/${pod.name}`;
   const others = nodes.filter((n) => n !== pod.node);
@@ -83,33 +94,35 @@ function PodRow({ pod, nodes, free, apply, busy }: { pod: EditablePod; nodes: re
       <span className="font-mono">{pod.node}</span>
       <span className="min-w-32 font-mono">{pod.ip ?? '—'}</span>
       {others.length > 0 && (
-        <form
-          className="flex flex-wrap items-center gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            apply({ op: 'movePod', namespace: pod.namespace, name: pod.name, node, ...(ip.trim() ? { ip: ip.trim() } : {}) });
-          }}
-        >
-          <select
-            className={inputClass}
-            aria-label={t('whatIf.pod.moveTo', { name: id })}
-            value={node}
-            onChange={(e) => {
-              setNode(e.target.value);
-              setIp(undefined);
+        <Unfold folded={folded} label={t('whatIf.pod.moveStart')} name={t('whatIf.pod.moveStartOf', { name: id })} testId="pod-move-start">
+          <form
+            className="flex flex-wrap items-center gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              apply({ op: 'movePod', namespace: pod.namespace, name: pod.name, node, ...(ip.trim() ? { ip: ip.trim() } : {}) });
             }}
           >
-            {others.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-          <input className={`${inputClass} w-36 font-mono`} aria-label={t('whatIf.pod.newIp', { name: id })} value={ip} onChange={(e) => setIp(e.target.value)} />
-          <button type="submit" className={secondaryButton} disabled={busy}>
-            {t('whatIf.pod.move')}
-          </button>
-        </form>
+            <select
+              className={inputClass}
+              aria-label={t('whatIf.pod.moveTo', { name: id })}
+              value={node}
+              onChange={(e) => {
+                setNode(e.target.value);
+                setIp(undefined);
+              }}
+            >
+              {others.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+            <input className={`${inputClass} w-36 font-mono`} aria-label={t('whatIf.pod.newIp', { name: id })} value={ip} onChange={(e) => setIp(e.target.value)} />
+            <button type="submit" className={secondaryButton} disabled={busy}>
+              {t('whatIf.pod.move')}
+            </button>
+          </form>
+        </Unfold>
       )}
       <button type="button" className={`${dangerButton} ml-auto`} disabled={busy} onClick={() => apply({ op: 'removePod', namespace: pod.namespace, name: pod.name })} aria-label={t('whatIf.pod.remove', { name: id })}>
         {t('whatIf.remove')}
@@ -132,13 +145,15 @@ export function PodsForm({ apply, busy }: { apply: Apply; busy: boolean }) {
   const [chosen, setNode] = useState('');
   const [ip, setIp] = useState('');
   const node = chosen && nodes.includes(chosen) ? chosen : (nodes[0] ?? '');
+  // A page of pods, each with a list of a page of nodes: drawn only for the row the user unfolds.
+  const folded = (pods?.total ?? 0) > ROWS_SHOWN || (nodePage?.total ?? 0) > ROWS_SHOWN;
   return (
     <div className="flex flex-col gap-3">
       <PageSearch query={query} onChange={setQuery} page={pods} testId="edit-pods-search" label={t('whatIf.pod.search')} />
       <PageSearch query={nodeQuery} onChange={setNodeQuery} page={nodePage} testId="edit-pod-nodes-search" label={t('whatIf.pod.searchNodes')} />
       <ul className="flex flex-col">
         {pods?.rows.map((p) => (
-          <PodRow key={`${p.namespace}/${p.name}/${p.node}/${p.ip}`} pod={p} nodes={nodes} free={free} apply={apply} busy={busy} />
+          <PodRow key={`${p.namespace}/${p.name}/${p.node}/${p.ip}`} pod={p} nodes={nodes} free={free} folded={folded} apply={apply} busy={busy} />
         ))}
       </ul>
       <form
@@ -238,27 +253,31 @@ function ServiceRow({ svc, apply, busy }: { svc: EditableService; apply: Apply; 
             </button>
           </span>
         ))}
-        <PageSearch query={podQuery} onChange={setPodQuery} page={candidatePage} testId="edit-endpoint-pods-search" label={t('whatIf.service.searchEndpointPods', { name: id })} />
-        {candidates.length > 0 && (
-          <form
-            className="flex items-center gap-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              const p = candidates.find((c) => c.name === pod) ?? candidates[0]!;
-              apply({ op: 'addEndpoint', namespace: svc.namespace, service: svc.name, ip: p.ip!, node: p.node, pod: p.name });
-            }}
-          >
-            <select className={inputClass} aria-label={t('whatIf.service.endpointPod', { name: id })} value={pod} onChange={(e) => setPod(e.target.value)}>
-              {candidates.map((c) => (
-                <option key={c.name} value={c.name}>
-                  {c.name} ({c.ip})
-                </option>
-              ))}
-            </select>
-            <button type="submit" className={secondaryButton} disabled={busy}>
-              {t('whatIf.service.addEndpoint')}
-            </button>
-          </form>
+        {(candidates.length > 0 || podQuery !== '') && (
+          <Unfold folded={(candidatePage?.total ?? 0) > ROWS_SHOWN} label={t('whatIf.service.addEndpointStart')} name={t('whatIf.service.addEndpointStartOf', { name: id })} testId="endpoint-add-start">
+            <PageSearch query={podQuery} onChange={setPodQuery} page={candidatePage} testId="edit-endpoint-pods-search" label={t('whatIf.service.searchEndpointPods', { name: id })} />
+            {candidates.length > 0 && (
+              <form
+                className="flex items-center gap-2"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  const p = candidates.find((c) => c.name === pod) ?? candidates[0]!;
+                  apply({ op: 'addEndpoint', namespace: svc.namespace, service: svc.name, ip: p.ip!, node: p.node, pod: p.name });
+                }}
+              >
+                <select className={inputClass} aria-label={t('whatIf.service.endpointPod', { name: id })} value={pod} onChange={(e) => setPod(e.target.value)}>
+                  {candidates.map((c) => (
+                    <option key={c.name} value={c.name}>
+                      {c.name} ({c.ip})
+                    </option>
+                  ))}
+                </select>
+                <button type="submit" className={secondaryButton} disabled={busy}>
+                  {t('whatIf.service.addEndpoint')}
+                </button>
+              </form>
+            )}
+          </Unfold>
         )}
       </div>
     </li>
