@@ -19,6 +19,10 @@ import { Field, Select, card, dangerButton, inputClass, intOrUndefined, primaryB
 
 type Apply = (edit: Edit) => void;
 
+/** What the user typed in the forms' searches: kept by the panel, so a form drawn again after an edit keeps showing what was searched. */
+export type FormSearches = Partial<Record<'nodes' | 'pods' | 'podNodes' | 'services', string>>;
+type Searches = { searches: FormSearches; search: (list: keyof FormSearches, text: string) => void };
+
 /** The search field of a list longer than a page (kept while a search is typed); nothing for a short list. */
 function PageSearch({ query, onChange, page, testId, label }: { query: string; onChange: (text: string) => void; page: RowPage<unknown> | undefined; testId: string; label: string }) {
   if (!query && (page?.total ?? 0) <= ROWS_SHOWN) return null;
@@ -36,9 +40,10 @@ function Unfold({ folded, label, name, testId, children }: { folded: boolean; la
   );
 }
 
-export function NodesForm({ apply, busy }: { apply: Apply; busy: boolean }) {
+export function NodesForm({ apply, busy, searches, search }: { apply: Apply; busy: boolean } & Searches) {
   const { t } = useTranslation();
-  const [query, setQuery] = useState('');
+  const query = searches.nodes ?? '';
+  const setQuery = (text: string) => search('nodes', text);
   const nodes = useEditRows('nodes', query);
   const [name, setName] = useState('');
   const [os, setOs] = useState<'linux' | 'windows'>('windows');
@@ -131,10 +136,12 @@ function PodRow({ pod, nodes, free, folded, apply, busy }: { pod: EditablePod; n
   );
 }
 
-export function PodsForm({ apply, busy }: { apply: Apply; busy: boolean }) {
+export function PodsForm({ apply, busy, searches, search }: { apply: Apply; busy: boolean } & Searches) {
   const { t } = useTranslation();
-  const [query, setQuery] = useState('');
-  const [nodeQuery, setNodeQuery] = useState('');
+  const query = searches.pods ?? '';
+  const setQuery = (text: string) => search('pods', text);
+  const nodeQuery = searches.podNodes ?? '';
+  const setNodeQuery = (text: string) => search('podNodes', text);
   const pods = useEditRows('pods', query);
   // The nodes offered to move a pod to or add one on: a page, searched when there are more.
   const nodePage = useEditRows('nodes', nodeQuery);
@@ -284,9 +291,10 @@ function ServiceRow({ svc, apply, busy }: { svc: EditableService; apply: Apply; 
   );
 }
 
-export function ServicesForm({ apply, busy }: { apply: Apply; busy: boolean }) {
+export function ServicesForm({ apply, busy, searches, search }: { apply: Apply; busy: boolean } & Searches) {
   const { t } = useTranslation();
-  const [query, setQuery] = useState('');
+  const query = searches.services ?? '';
+  const setQuery = (text: string) => search('services', text);
   const services = useEditRows('services', query);
   const [namespace, setNamespace] = useState('demo');
   const [name, setName] = useState('');

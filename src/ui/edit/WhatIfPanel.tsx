@@ -18,7 +18,7 @@ import { DiagnosticList } from '../DiagnosticList';
 import { Section } from '../Section';
 import { primaryButton, secondaryButton } from './controls';
 import { NetworkForm } from './NetworkForm';
-import { NodesForm, PodsForm, ServicesForm } from './ObjectForms';
+import { NodesForm, PodsForm, ServicesForm, type FormSearches } from './ObjectForms';
 import { PoliciesForm } from './PoliciesForm';
 import { useUndoKeys } from './useUndoKeys';
 
@@ -111,6 +111,8 @@ export function WhatIfPanel() {
   const ready = useScenario((s) => s.status === 'ready');
   const plainPreset = 'preset' in state.base && !state.base.edits?.length;
   const [tab, setTab] = useState<Tab>('network');
+  const [searches, setSearches] = useState<FormSearches>({});
+  const search = (list: keyof FormSearches, text: string) => setSearches((s) => ({ ...s, [list]: text }));
   useUndoKeys();
 
   const model = useEditableModel(text !== undefined && text.length > EDITABLE_TEXT_LIMIT);
@@ -187,9 +189,9 @@ export function WhatIfPanel() {
         </div>
         {text !== undefined && text.length > EDITABLE_TEXT_LIMIT && <p data-testid="what-if-too-large">{t('whatIf.tooLarge', { size: Math.round(text.length / 1e6) })}</p>}
         {model && tab === 'network' && <NetworkForm model={model} apply={apply} busy={busy} />}
-        {model && tab === 'nodes' && <NodesForm apply={apply} busy={busy} />}
-        {model && tab === 'pods' && <PodsForm apply={apply} busy={busy} />}
-        {model && tab === 'services' && <ServicesForm apply={apply} busy={busy} />}
+        {model && tab === 'nodes' && <NodesForm apply={apply} busy={busy} searches={searches} search={search} />}
+        {model && tab === 'pods' && <PodsForm apply={apply} busy={busy} searches={searches} search={search} />}
+        {model && tab === 'services' && <ServicesForm apply={apply} busy={busy} searches={searches} search={search} />}
         {model && tab === 'policies' && <PoliciesForm model={model} edit={actions.edit} busy={busy} />}
       </div>
     </Section>
