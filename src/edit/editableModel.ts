@@ -30,21 +30,42 @@ export { KNOWN_WINDOWS_BUILDS };
 export const ENCAPSULATIONS: readonly Encapsulation[] = ['VXLAN', 'VXLANCrossSubnet', 'IPIP', 'None'];
 
 
+/** A node of the nodes form. `build`: a Windows node's reported build as the node shows it; `release`: the known release it belongs to (osBuild.ts). */
+export interface EditableNode {
+  name: string;
+  os: 'linux' | 'windows';
+  ip?: string;
+  build?: string;
+  release?: WindowsRelease;
+}
+
+/** A pod of the pods form (host-network pods are not edited there). */
+export interface EditablePod {
+  namespace: string;
+  name: string;
+  node: string;
+  ip?: string;
+}
+
+/** A Service of the services form, with its endpoints. */
+export interface EditableService {
+  namespace: string;
+  name: string;
+  type: string;
+  port?: number;
+  targetPort?: number;
+  nodePort?: number;
+  externalTrafficPolicy: string;
+  sessionAffinity: string;
+  endpoints: { ip: string; node?: string }[];
+}
+
+/**
+ * What every edit form needs at once: only what does not grow with the
+ * cluster (issue 18). The nodes, pods and Services are asked a page at a
+ * time (`EngineWorkerApi.editRows`).
+ */
 export interface EditableModel {
-  /** `build`: a Windows node's reported build as the node shows it; `release`: the known release it belongs to (osBuild.ts). */
-  nodes: { name: string; os: 'linux' | 'windows'; ip?: string; build?: string; release?: WindowsRelease }[];
-  pods: { namespace: string; name: string; node: string; ip?: string }[];
-  services: {
-    namespace: string;
-    name: string;
-    type: string;
-    port?: number;
-    targetPort?: number;
-    nodePort?: number;
-    externalTrafficPolicy: string;
-    sessionAffinity: string;
-    endpoints: { ip: string; node?: string }[];
-  }[];
   pools: (PoolRef & { cidr: string; encapsulation: Encapsulation; blockSize: number; natOutgoing: boolean })[];
   /** Installation.spec.calicoNetwork.bgp (set when there is an Installation). */
   bgp?: 'Enabled' | 'Disabled';
@@ -57,6 +78,10 @@ export interface EditableModel {
   flannel?: { type: 'vxlan' | 'host-gw'; vni?: number; port?: number; directRouting: boolean };
   /** The scenario's namespaces (Namespace objects and those pods and services name), sorted: where a new policy may live. */
   namespaces: string[];
+  /** The namespaces that have pods (not host network), in pod order: where a new policy starts (policyFields.ts initialNamespace). */
+  podNamespaces: string[];
+  /** The first pod (not host network, outside kube-system) on a Linux node: the IPAM view's borrowing example. */
+  linuxPod?: EditablePod;
   /** The NetworkPolicies the engine read, in Felix's order, each with its object's text (what the YAML editor starts from). */
   policies: { id: PolicyId; order?: number; tier: string; assumption?: boolean; yaml: string }[];
 }
@@ -103,36 +128,53 @@ function editablePolicies(s: Scenario, text: string | undefined): EditableModel[
   });
 }
 
+/** The nodes form's rows, in scenario order. */
+export const editableNodes = (s: Scenario): EditableNode[] => s.nodes.map((n) => ({ name: n.name, os: n.os, ...(n.internalIP ? { ip: n.internalIP } : {}), ...(n.os === 'windows' ? windowsBuild(n) : {}) }));
+
+/** The pods form's rows (host-network pods are left out), in scenario order. */
+export const editablePods = (s: Scenario): EditablePod[] => s.pods.filter((p) => !p.hostNetwork).map((p) => ({ namespace: p.namespace, name: p.name, node: p.nodeName, ...(p.ip ? { ip: p.ip } : {}) }));
+
+/** The services form's rows, in scenario order. */
+export function editableServices(s: Scenario): EditableService[] {
+  const endpoints = endpointsBySliceOwner(s.endpointSlices);
+  return s.services.map((svc) => {
+    const p0 = svc.ports[0];
+    return {
+      namespace: svc.namespace,
+      name: svc.name,
+      type: svc.type,
+      ...(p0 ? { port: p0.port } : {}),
+      ...(typeof p0?.targetPort === 'number' ? { targetPort: p0.targetPort } : {}),
+      ...(p0?.nodePort !== undefined ? { nodePort: p0.nodePort } : {}),
+      externalTrafficPolicy: svc.externalTrafficPolicy,
+      sessionAffinity: svc.sessionAffinity,
+      endpoints: endpoints.get(`${svc.namespace}/${svc.name}`) ?? [],
+    };
+  });
+}
+
+function firstLinuxPod(s: Scenario): EditablePod | undefined {
+  const linux = new Set(s.nodes.filter((n) => n.os === 'linux').map((n) => n.name));
+  const p = s.pods.find((x) => !x.hostNetwork && linux.has(x.nodeName) && x.namespace !== 'kube-system');
+  return p && { namespace: p.namespace, name: p.name, node: p.nodeName, ...(p.ip ? { ip: p.ip } : {}) };
+}
+
 /**
  * The editable objects of a normalised scenario; pools the what-if edits
  * cannot reach (a calico.yaml manifest's) are left out. `text`: the
  * scenario's text, for the policies' YAML.
  */
 export function editableModel(s: Scenario, text?: string): EditableModel {
-  const endpoints = endpointsBySliceOwner(s.endpointSlices);
   const calico = calicoSettings(s);
+  const linuxPod = firstLinuxPod(s);
   const model: EditableModel = {
-    nodes: s.nodes.map((n) => ({ name: n.name, os: n.os, ...(n.internalIP ? { ip: n.internalIP } : {}), ...(n.os === 'windows' ? windowsBuild(n) : {}) })),
-    pods: s.pods.filter((p) => !p.hostNetwork).map((p) => ({ namespace: p.namespace, name: p.name, node: p.nodeName, ...(p.ip ? { ip: p.ip } : {}) })),
-    services: s.services.map((svc) => {
-      const p0 = svc.ports[0];
-      return {
-        namespace: svc.namespace,
-        name: svc.name,
-        type: svc.type,
-        ...(p0 ? { port: p0.port } : {}),
-        ...(typeof p0?.targetPort === 'number' ? { targetPort: p0.targetPort } : {}),
-        ...(p0?.nodePort !== undefined ? { nodePort: p0.nodePort } : {}),
-        externalTrafficPolicy: svc.externalTrafficPolicy,
-        sessionAffinity: svc.sessionAffinity,
-        endpoints: endpoints.get(`${svc.namespace}/${svc.name}`) ?? [],
-      };
-    }),
     pools: (calico?.pools ?? [])
       .filter((p) => p.definedBy !== 'manifest')
       .map((p) => ({ source: p.definedBy === 'Installation' ? 'installation' : 'ippool', name: p.name, cidr: p.cidr, encapsulation: encapsulationOf(p), blockSize: p.blockSize, natOutgoing: p.natOutgoing })),
     winkernel: s.kubeProxy.winkernelConfig === true,
     namespaces: [...new Set([...(s.namespaces ?? []).map((n) => n.name), ...s.pods.map((p) => p.namespace), ...s.services.map((x) => x.namespace)])].sort(),
+    podNamespaces: [...new Set(s.pods.filter((p) => !p.hostNetwork).map((p) => p.namespace))],
+    ...(linuxPod ? { linuxPod } : {}),
     policies: editablePolicies(s, text),
   };
   if (calico?.installation) model.bgp = calico.bgp;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS, loadScenarioText } from '../engine/index';
 import { diffEdits } from '../share/scenarioSource';
-import { editableModel } from './editableModel';
+import { editableModel, editablePods, editableServices } from './editableModel';
 import { EditError, applyEdit, type Edit } from './edits';
 import { calicoSettings } from '../engine/model/calico';
 
@@ -9,15 +9,18 @@ const preset = (name: string): string => PRESETS.find((p) => p.name === name)!.y
 
 const NODE = 'apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\nstatus:\n  addresses:\n  - type: InternalIP\n    address: 10.0.0.5\n';
 
-/** The edit forms' model of a text, as the worker builds it: from the engine's normalised scenario (a node added to a fragment, so it loads). */
-const modelOf = (text: string) => editableModel(loadScenarioText(/kind: Node\b|"Node"/.test(text) ? text : `${text}---\n${NODE}`, 'edited').scenario!);
+/** The normalised scenario of a text (a node added to a fragment, so it loads): what the worker builds the forms' model and rows from. */
+const scenarioOf = (text: string) => loadScenarioText(/kind: Node\b|"Node"/.test(text) ? text : `${text}---\n${NODE}`, 'edited').scenario!;
+
+/** The edit forms' model of a text, as the worker builds it. */
+const modelOf = (text: string) => editableModel(scenarioOf(text));
 
 /** Applies edits and loads the result with the engine: no load errors. */
 function edited(name: string, ...edits: Edit[]) {
   const text = edits.reduce(applyEdit, preset(name));
   const loaded = loadScenarioText(text, 'edited');
   expect(loaded.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  return { text, scenario: loaded.scenario!, model: editableModel(loaded.scenario!) };
+  return { text, scenario: loaded.scenario!, model: editableModel(loaded.scenario!), pods: editablePods(loaded.scenario!), services: editableServices(loaded.scenario!) };
 }
 
 describe('applyEdit', () => {
@@ -66,7 +69,7 @@ describe('applyEdit', () => {
   });
 
   it('adds and removes nodes, pods, services and endpoints', () => {
-    const { scenario, model } = edited(
+    const { scenario, services } = edited(
       'k8s-lab',
       { op: 'addNode', name: 'win-2', os: 'windows', ip: '192.168.10.30' },
       { op: 'addPod', namespace: 'demo', name: 'web-2', node: 'win-2' },
@@ -75,20 +78,19 @@ describe('applyEdit', () => {
     );
     expect(scenario.nodes.map((n) => n.name)).toContain('win-2');
     expect(scenario.pods.find((p) => p.name === 'web-2')?.nodeName).toBe('win-2');
-    expect(model.services.find((s) => s.name === 'api')).toMatchObject({ type: 'NodePort', nodePort: 30080, externalTrafficPolicy: 'Local', sessionAffinity: 'ClientIP', endpoints: [{ ip: '172.21.41.6', node: 'k8s-lab-win-1' }] });
+    expect(services.find((s) => s.name === 'api')).toMatchObject({ type: 'NodePort', nodePort: 30080, externalTrafficPolicy: 'Local', sessionAffinity: 'ClientIP', endpoints: [{ ip: '172.21.41.6', node: 'k8s-lab-win-1' }] });
 
     const removed = edited('k8s-lab', { op: 'removeNode', name: 'k8s-lab-node-2' }, { op: 'removeService', namespace: 'demo', name: 'hello' });
     expect(removed.scenario.nodes.map((n) => n.name)).not.toContain('k8s-lab-node-2');
     expect(removed.scenario.pods.some((p) => p.nodeName === 'k8s-lab-node-2')).toBe(false);
-    expect(removed.model.services.some((s) => s.name === 'hello')).toBe(false);
+    expect(removed.services.some((s) => s.name === 'hello')).toBe(false);
   });
 
   it('moves a pod with its endpoints', () => {
-    const before = modelOf(preset('k8s-main-before'));
-    const hello = before.pods.find((p) => p.name === 'hello')!;
-    const { model } = edited('k8s-main-before', { op: 'movePod', namespace: 'demo', name: 'hello', node: 'k8s-master-1', ip: '172.20.70.200' });
-    expect(model.pods.find((p) => p.name === 'hello')).toMatchObject({ node: 'k8s-master-1', ip: '172.20.70.200' });
-    const eps = model.services.find((s) => s.name === 'hello')!.endpoints;
+    const hello = editablePods(scenarioOf(preset('k8s-main-before'))).find((p) => p.name === 'hello')!;
+    const { pods, services } = edited('k8s-main-before', { op: 'movePod', namespace: 'demo', name: 'hello', node: 'k8s-master-1', ip: '172.20.70.200' });
+    expect(pods.find((p) => p.name === 'hello')).toMatchObject({ node: 'k8s-master-1', ip: '172.20.70.200' });
+    const eps = services.find((s) => s.name === 'hello')!.endpoints;
     expect(eps).toContainEqual({ ip: '172.20.70.200', node: 'k8s-master-1' });
     expect(eps.map((e) => e.ip)).not.toContain(hello.ip);
   });
@@ -96,7 +98,7 @@ describe('applyEdit', () => {
   it('edits a kubectl List in place', () => {
     const list = JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [{ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1', labels: { 'kubernetes.io/os': 'linux' } }, status: { addresses: [{ type: 'InternalIP', address: '10.0.0.5' }] } }] });
     const out = applyEdit(list, { op: 'addPod', namespace: 'd', name: 'p', node: 'n1', ip: '172.16.0.5' });
-    expect(modelOf(out).pods).toEqual([{ namespace: 'd', name: 'p', node: 'n1', ip: '172.16.0.5' }]);
+    expect(editablePods(scenarioOf(out))).toEqual([{ namespace: 'd', name: 'p', node: 'n1', ip: '172.16.0.5' }]);
   });
 
   it('names what is missing', () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS, loadScenarioText } from '../engine/index';
 import { fromYaml, trace } from '../engine/testing/traceHelpers';
-import { editableModel } from './editableModel';
+import { editableNodes } from './editableModel';
 import { EditError, applyEdit } from './edits';
 
 const lab = PRESETS.find((p) => p.name === 'k8s-lab')!.yaml;
@@ -15,9 +15,9 @@ describe('setWindowsBuild', () => {
     expect(text).toContain('osImage: Windows Server 2022 Datacenter');
     expect(text).toContain('node.kubernetes.io/windows-build: 10.0.20348');
     expect(text).not.toMatch(/kernelVersion: 10\.0\.26100|windows-build: 10\.0\.26100/);
-    const before = editableModel(loadScenarioText(lab, 'lab').scenario!).nodes.find((n) => n.name === 'k8s-lab-win-1');
+    const before = editableNodes(loadScenarioText(lab, 'lab').scenario!).find((n) => n.name === 'k8s-lab-win-1');
     expect(before).toMatchObject({ release: 'Windows Server 2025', build: expect.stringContaining('10.0.26100.4061') });
-    const after = editableModel(loadScenarioText(text, 'edited').scenario!).nodes.find((n) => n.name === 'k8s-lab-win-1');
+    const after = editableNodes(loadScenarioText(text, 'edited').scenario!).find((n) => n.name === 'k8s-lab-win-1');
     expect(after).toMatchObject({ release: 'Windows Server 2022', build: '10.0.20348.3207 (Windows Server 2022 Datacenter)' });
   });
 

@@ -86,6 +86,7 @@ export const whatIfEn = {
     build: 'OS build',
     buildOf: 'OS build of {{name}}',
     buildOther: 'other: {{build}}',
+    search: 'Search nodes',
   },
   pod: {
     namespace: 'Namespace',
@@ -97,6 +98,10 @@ export const whatIfEn = {
     move: 'Move',
     moveTo: 'Move {{name}} to node',
     newIp: 'New IP for {{name}}',
+    search: 'Search pods',
+    moveStart: 'Move…',
+    moveStartOf: 'Choose a node to move {{name}} to',
+    searchNodes: 'Search the nodes to move a pod to or add one on',
   },
   service: {
     name: 'Service name',
@@ -116,6 +121,10 @@ export const whatIfEn = {
     endpointPod: 'Pod to add as an endpoint of {{name}}',
     addEndpoint: 'Add endpoint',
     removeEndpoint: 'Remove endpoint {{ip}} of {{name}}',
+    search: 'Search services',
+    addEndpointStart: 'Add endpoint…',
+    addEndpointStartOf: 'Choose a pod to add as an endpoint of {{name}}',
+    searchEndpointPods: 'Search pods to add as endpoints of {{name}}',
   },
   policy: {
     kind: { knp: 'NetworkPolicy', np: 'Calico NetworkPolicy', gnp: 'GlobalNetworkPolicy' },

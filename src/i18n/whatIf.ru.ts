@@ -84,6 +84,7 @@ export const whatIfRu: WhatIfMessages = {
     build: 'Сборка ОС',
     buildOf: 'Сборка ОС узла {{name}}',
     buildOther: 'другая: {{build}}',
+    search: 'Поиск узлов',
   },
   pod: {
     namespace: 'Пространство имён',
@@ -95,6 +96,10 @@ export const whatIfRu: WhatIfMessages = {
     move: 'Перенести',
     moveTo: 'Перенести {{name}} на узел',
     newIp: 'Новый IP для {{name}}',
+    search: 'Поиск подов',
+    moveStart: 'Перенести…',
+    moveStartOf: 'Выбрать узел, на который перенести {{name}}',
+    searchNodes: 'Поиск узлов, на которые перенести или добавить под',
   },
   service: {
     name: 'Имя сервиса',
@@ -114,6 +119,10 @@ export const whatIfRu: WhatIfMessages = {
     endpointPod: 'Под, который добавить эндпоинтом {{name}}',
     addEndpoint: 'Добавить эндпоинт',
     removeEndpoint: 'Удалить эндпоинт {{ip}} у {{name}}',
+    search: 'Поиск сервисов',
+    addEndpointStart: 'Добавить эндпоинт…',
+    addEndpointStartOf: 'Выбрать под, который добавить эндпоинтом {{name}}',
+    searchEndpointPods: 'Поиск подов, которые добавить эндпоинтами {{name}}',
   },
   policy: {
     kind: { knp: 'NetworkPolicy', np: 'NetworkPolicy Calico', gnp: 'GlobalNetworkPolicy' },

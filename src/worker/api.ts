@@ -25,7 +25,7 @@ import type {
 
 import type { DecodeResult } from '../share/codec';
 import type { MarkedLine, UsedRules } from '../traceViews/viewMarks';
-import type { EditableModel } from '../edit/editableModel';
+import type { EditableModel, EditableNode, EditablePod, EditableService } from '../edit/editableModel';
 import type { Edit } from '../edit/edits';
 import type { ScenarioEdit, ScenarioSource } from '../share/scenarioSource';
 
@@ -95,6 +95,21 @@ export interface RowPage<R> {
 }
 
 export type RowOf<L extends RowList> = L extends 'pods' ? PodRow : L extends 'nodes' ? NodeRow : PlaceRow;
+
+/** A list of the what-if forms (issue 18): paged and searched in the worker, as `findRows`. */
+export type EditList = 'nodes' | 'pods' | 'services' | 'endpointPods';
+
+export interface EditRowQuery {
+  list: EditList;
+  /** Rows whose text contains this (case-insensitive); empty: all. */
+  text: string;
+  /** At most this many rows. */
+  limit: number;
+  /** `endpointPods`: the Service whose candidate endpoints to list (its namespace's pods with an address it does not list). */
+  service?: { namespace: string; name: string };
+}
+
+export type EditRowOf<L extends EditList> = L extends 'nodes' ? EditableNode : L extends 'services' ? EditableService : EditablePod;
 
 /** The four flow families the seed walks through (one click each in the flow picker). */
 export const FAMILIES = ['pod-pod', 'pod-clusterip', 'nodeport', 'egress'] as const;
@@ -269,8 +284,12 @@ export interface EngineWorkerApi {
   compareImportedHns(revision: number): Tagged<HnsComparison[]>;
   /** Applies a what-if edit to `text` (the scenario's text after its edits): YAML is parsed here, never on the main thread. */
   editText(text: string, edit: Edit): EditAnswer;
-  /** What the edit forms offer, from the current normalised scenario (the engine's defaults are the forms' defaults). */
+  /** What the edit forms offer, from the current normalised scenario (the engine's defaults are the forms' defaults); nothing that grows with the cluster. */
   editableModel(revision: number): Tagged<EditableModel>;
+  /** A page of the what-if forms' nodes, pods, Services or a Service's candidate endpoints, searched here. */
+  editRows<L extends EditList>(revision: number, query: EditRowQuery & { list: L }): Tagged<RowPage<EditRowOf<L>>>;
+  /** A free address in each of `nodes`' own IPAM block (what the pod forms suggest); a node without one is left out. */
+  freeAddresses(revision: number, nodes: string[]): Tagged<Record<string, string>>;
   /** Reads the share state from a page address (`#share=…`; undefined without one), here so an untrusted link never costs the main thread. */
   decodeShareUrl(href: string): DecodeResult | undefined;
 }

@@ -19,7 +19,7 @@ import type { ScenarioSource } from '../share/scenarioSource';
 import { errorMessage, type Answer } from './answer';
 import type { EditableModel } from '../edit/editableModel';
 import type { Edit } from '../edit/edits';
-import type { EditAnswer, EngineWorkerApi, FamilyFlows, NodeParts, NodeViewPage, OpenedScenario, OpenScenarioOptions, RowList, RowOf, RowPage, RowQuery, Tagged, TraceResult, ViewMarks } from './api';
+import type { EditAnswer, EditList, EditRowOf, EditRowQuery, EngineWorkerApi, FamilyFlows, NodeParts, NodeViewPage, OpenedScenario, OpenScenarioOptions, RowList, RowOf, RowPage, RowQuery, Tagged, TraceResult, ViewMarks } from './api';
 import type { Finding, ReadinessOptions } from '../engine/index';
 import type { HnsComparison, IpamView, PageRunbook } from './api';
 
@@ -64,6 +64,10 @@ export interface EngineClient {
   editText(text: string, edit: Edit): Promise<Answer<EditAnswer>>;
   /** The edit forms' model of the current scenario. */
   editableModel(): Promise<Answer<EditableModel>>;
+  /** A page of the what-if forms' lists; see `EngineWorkerApi.editRows`. */
+  editRows<L extends EditList>(query: EditRowQuery & { list: L }): Promise<Answer<RowPage<EditRowOf<L>>>>;
+  /** A free address on each node (its own IPAM block); see `EngineWorkerApi.freeAddresses`. */
+  freeAddresses(nodes: string[]): Promise<Answer<Record<string, string>>>;
   /** The share state in a page address, decoded in the worker (undefined when the address has none). */
   decodeShareUrl(href: string): Promise<Answer<DecodeResult | undefined>>;
   /** Calls `listener` whenever the worker is restarted; returns the unsubscribe. */
@@ -191,6 +195,8 @@ export function createEngineClient(spawn: () => EngineWorker, { timeoutMs = DEFA
     compareImportedHns: () => tagged((remote, rev) => remote.compareImportedHns(rev)),
     editText: (text, edit) => call<EditAnswer>((remote) => remote.editText(text, edit)),
     editableModel: () => tagged((remote, rev) => remote.editableModel(rev)),
+    editRows: <L extends EditList>(query: EditRowQuery & { list: L }) => tagged<RowPage<EditRowOf<L>>>((remote, rev) => remote.editRows(rev, query) as Promise<Tagged<RowPage<EditRowOf<L>>>>),
+    freeAddresses: (nodes) => tagged((remote, rev) => remote.freeAddresses(rev, nodes)),
     decodeShareUrl: (href) => call<DecodeResult | undefined>((remote) => remote.decodeShareUrl(href)),
     onRestart(listener) {
       listeners.add(listener);

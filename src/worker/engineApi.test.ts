@@ -54,7 +54,8 @@ describe('engine worker API', () => {
     const api = createEngineApi();
     api.openScenario(1, { preset: 'k8s-lab' });
     const model = api.editableModel(1).value;
-    expect(model.nodes.map((n) => n.name)).toContain('k8s-lab-win-1');
+    expect(model.linuxPod).toMatchObject({ namespace: 'demo' });
+    expect(Object.keys(model).filter((k) => ['nodes', 'pods', 'services'].includes(k))).toEqual([]);
     expect(model).toMatchObject({ winkernel: true, pools: [{ source: 'installation', name: 'default-ipv4-ippool' }] });
     expect(() => api.editableModel(2)).toThrow(/revision 2/);
   });

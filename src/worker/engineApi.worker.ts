@@ -29,6 +29,7 @@ import { decodeShareUrl } from '../share/codec';
 import { applyScenarioEdits, importedText, resolveSourceText, sourceName, type ScenarioSource } from '../share/scenarioSource';
 import type { EngineWorkerApi, OpenedScenario, OpenScenarioOptions, Places, RowList, RowOf, RowPage, RowQuery, ViewMarks } from './api';
 import { editPatch } from './edits.worker';
+import { editRowSource, type EditRowSource } from './editRows.worker';
 import { familyFlows } from './families.worker';
 import { nodeViewPager, type NodeViewPager } from './nodeViews.worker';
 import { rowSource, summarize } from './rows.worker';
@@ -94,6 +95,7 @@ export function createEngineApi(): EngineWorkerApi {
         places: Places;
         rows: <L extends RowList>(query: RowQuery & { list: L }) => RowPage<RowOf<L>>;
         views: NodeViewPager;
+        editRows: EditRowSource;
         hns: HnsAttachment[];
         errors: ReadonlySet<string>;
         text: string;
@@ -132,7 +134,7 @@ export function createEngineApi(): EngineWorkerApi {
       const pager = nodeViewPager(cluster);
       const views = firstNode ? { node: firstNode, views: pager.pages(firstNode, NO_MARKS) } : undefined;
       const places = listPlaces(cluster);
-      current = { revision, cluster, feed, places, rows: rowSource(cluster, places), views: pager, hns: loaded.hns, errors, text };
+      current = { revision, cluster, feed, places, rows: rowSource(cluster, places), views: pager, editRows: editRowSource(cluster), hns: loaded.hns, errors, text };
       const summary = summarize(cluster);
       const compiled = { summary, topology: feed.topology, ...(feed.collapsed ? { collapsed: true } : {}), firstNode: views };
       return { summary, diagnostics, text, baseText, compiled, hns: loaded.hns.map((a) => ({ node: a.node, files: a.files })) };
@@ -165,6 +167,8 @@ export function createEngineApi(): EngineWorkerApi {
     compareImportedHns: (revision) => ({ revision, value: compareImported(clusterFor(revision), currentFor(revision).hns) }),
     editText: editPatch,
     editableModel: (revision) => ({ revision, value: editableModel(clusterFor(revision).scenario, currentFor(revision).text) }),
+    editRows: (revision, query) => ({ revision, value: currentFor(revision).editRows.rows(query) }),
+    freeAddresses: (revision, nodes) => ({ revision, value: currentFor(revision).editRows.freeAddresses(nodes) }),
     decodeShareUrl,
   };
 }

@@ -54,14 +54,16 @@ function* destinationsOf(places: Places): Generator<PlaceRow> {
 /** What a search matches: every field (a pod also as `namespace/name`, as kubectl and the flow picker name it). */
 const rowText = (row: PodRow | NodeRow | PlaceRow): string => [...Object.values(row), 'namespace' in row ? `${row.namespace}/${row.name}` : ''].join(' ').toLowerCase();
 
-function page<R extends PodRow | NodeRow | PlaceRow>(rows: Iterable<R>, text: string, limit: number): RowPage<R> {
+/** The first `limit` rows (at most 500) whose `textOf` contains `text` (case-insensitive), and how many match in all. */
+export function page<R>(rows: Iterable<R>, text: string, limit: number, textOf: (row: R) => string): RowPage<R> {
   const wanted = text.trim().toLowerCase();
+  const most = Math.max(0, Math.min(limit, 500));
   const out: R[] = [];
   let total = 0;
   for (const row of rows) {
-    if (wanted && !rowText(row).includes(wanted)) continue;
+    if (wanted && !textOf(row).includes(wanted)) continue;
     total += 1;
-    if (out.length < limit) out.push(row);
+    if (out.length < most) out.push(row);
   }
   return { rows: out, total };
 }
@@ -83,5 +85,5 @@ export function rowSource(cluster: CompiledCluster, places: Places): <L extends 
     sources: () => (lists.sources ??= sourcesOf(places)),
     destinations: () => destinationsOf(places),
   };
-  return (query) => page(all[query.list](), query.text, Math.max(0, Math.min(query.limit, 500))) as RowPage<RowOf<typeof query.list>>;
+  return (query) => page<PodRow | NodeRow | PlaceRow>(all[query.list](), query.text, query.limit, rowText) as RowPage<RowOf<typeof query.list>>;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IpamView } from '../../worker/api';
-import { borrowCandidate, freeAddressOn, freeInBlock } from './ipamSuggest';
+import { freeInBlock } from '../../edit/freeAddress';
+import { borrowCandidate } from './ipamSuggest';
 
 const view: IpamView = {
   strictAffinity: true,
@@ -13,13 +14,12 @@ const view: IpamView = {
 
 describe('ipamSuggest', () => {
   it('offers the first free address, skipping the reserved and used ones', () => {
-    expect(freeAddressOn(view, 'lin')).toBe('172.21.211.2');
+    expect(freeInBlock(view.blocks[0]!)).toBe('172.21.211.2');
     expect(freeInBlock(view.blocks[1]!)).toBe('172.21.41.4');
-    expect(freeAddressOn(view, 'nope')).toBeUndefined();
   });
 
   it('picks a Linux pod and a Windows block address for the borrowing demonstration', () => {
-    expect(borrowCandidate(view, [{ namespace: 'demo', name: 'hello', node: 'lin' }], ['lin'])).toEqual({ pod: { namespace: 'demo', name: 'hello' }, node: 'lin', ip: '172.21.41.4' });
-    expect(borrowCandidate(view, [], ['lin'])).toBeUndefined();
+    expect(borrowCandidate(view, { namespace: 'demo', name: 'hello', node: 'lin' })).toEqual({ pod: { namespace: 'demo', name: 'hello' }, node: 'lin', ip: '172.21.41.4' });
+    expect(borrowCandidate(view, undefined)).toBeUndefined();
   });
 });

@@ -8,7 +8,7 @@
  */
 import type { Diagnostic } from '../../engine/index';
 import { applyScenarioEdits, diffEdits, sameSource, withEdits, type ScenarioEdit, type ScenarioSource } from '../../share/scenarioSource';
-import type { HnsComparison } from '../../worker/api';
+import type { EditList, EditRowOf, EditRowQuery, HnsComparison, RowPage, ScenarioSummary } from '../../worker/api';
 import type { EngineClient } from '../../worker/client';
 import type { Actions } from '../scenario/scenarioActions';
 import type { ScenarioStore } from '../scenario/scenarioStore';
@@ -47,8 +47,16 @@ export interface WhatIfActions {
   /** The full source of the scenario shown (base and changes). */
   currentSource(): ScenarioSource;
   edit(edit: Edit): Promise<boolean>;
-  /** What the edit forms offer for the scenario shown (from the worker's normalised scenario); undefined when it is not ready. */
+  /**
+   * What the edit forms offer for the scenario shown (from the worker's
+   * normalised scenario); undefined when it is not ready. Asked once per
+   * opened scenario: every panel that calls it shares the answer (issue 18).
+   */
   editableModel(): Promise<EditableModel | undefined>;
+  /** A page of the forms' nodes, pods, Services or a Service's candidate endpoints (searched in the worker); undefined when not answered. */
+  editRows<L extends EditList>(query: EditRowQuery & { list: L }): Promise<RowPage<EditRowOf<L>> | undefined>;
+  /** A free address on each of `nodes` (its own IPAM block), computed in the worker. */
+  freeAddresses(nodes: string[]): Promise<Record<string, string>>;
   /** The source of edit-history point `point` (0: the base; k: after the kth change; see `historyOf`). */
   pointSource(point: number): ScenarioSource;
   /** Shows history point `point` (several undos or redos at once); the history itself stays. */
@@ -80,6 +88,8 @@ const fileNames = (s: ScenarioSource) => ('files' in s ? s.files.map((f) => f.na
 export function createWhatIfActions({ client, scenario, whatIf, actions, drafts, legacy }: Deps): WhatIfActions {
   const currentSource = () => withEdits(whatIf.getState().base, whatIf.getState().changes.flat());
   let saving = Promise.resolve();
+  /** The editable model of the scenario opened (its summary): one worker request, shared. */
+  let model: { for: ScenarioSummary; answer: Promise<EditableModel | undefined> } | undefined;
   /** Counts `openBase` calls: a later one (the user picked another scenario) wins over an earlier one still reading its draft. */
   let opening = 0;
 
@@ -221,9 +231,29 @@ export function createWhatIfActions({ client, scenario, whatIf, actions, drafts,
       if (!patch.length) return true;
       return moveTo([...whatIf.getState().changes, patch], [], e);
     },
-    async editableModel() {
-      const answer = await client.editableModel();
+    editableModel() {
+      const { status, summary } = scenario.getState();
+      if (status !== 'ready' || !summary) return Promise.resolve(undefined);
+      if (model?.for === summary) return model.answer;
+      const asked = {
+        for: summary,
+        answer: client.editableModel().then((a) => {
+          // A stale or failed answer is not kept: the next ask tries again.
+          if (a.kind === 'ok') return a.value;
+          if (model === asked) model = undefined;
+          return undefined;
+        }),
+      };
+      model = asked;
+      return asked.answer;
+    },
+    async editRows(query) {
+      const answer = await client.editRows(query);
       return answer.kind === 'ok' ? answer.value : undefined;
+    },
+    async freeAddresses(nodes) {
+      const answer = await client.freeAddresses(nodes);
+      return answer.kind === 'ok' ? answer.value : {};
     },
     pointSource: (point) => withEdits(whatIf.getState().base, historyOf(whatIf.getState()).slice(0, point).flat()),
     async goTo(point) {

@@ -2,22 +2,49 @@
  * The object forms of the what-if panel: nodes (add Linux/Windows, remove,
  * a Windows node's OS build),
  * pods (add, remove, move to another node with a new address), services
- * (add, change type/ports/policies, remove) and their endpoints.
+ * (add, change type/ports/policies, remove) and their endpoints. Each list
+ * is a page asked from the worker (issue 18); above a page it gets a search
+ * field, as do the node and endpoint choices.
  */
 import { NODE_NAME_PATTERN } from './patterns';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { freeAddressOn } from '../../state/whatIf/ipamSuggest';
-import type { EditableModel } from '../../edit/editableModel';
+import type { EditablePod, EditableService } from '../../edit/editableModel';
 import type { Edit } from '../../edit/edits';
-import type { IpamView } from '../../state/whatIf/insightStore';
+import type { RowPage } from '../../state/scenario/scenarioStore';
+import { ROWS_SHOWN, useEditRows, useFreeAddresses } from '../../state/rows';
+import { RowSearch } from '../RowSearch';
 import { WindowsBuildSelect } from './WindowsBuildSelect';
 import { Field, Select, card, dangerButton, inputClass, intOrUndefined, primaryButton, secondaryButton } from './controls';
 
 type Apply = (edit: Edit) => void;
 
-export function NodesForm({ model, apply, busy }: { model: EditableModel; apply: Apply; busy: boolean }) {
+/** What the user typed in the forms' searches: kept by the panel, so a form drawn again after an edit keeps showing what was searched. */
+export type FormSearches = Partial<Record<'nodes' | 'pods' | 'podNodes' | 'services', string>>;
+type Searches = { searches: FormSearches; search: (list: keyof FormSearches, text: string) => void };
+
+/** The search field of a list longer than a page (kept while a search is typed); nothing for a short list. */
+function PageSearch({ query, onChange, page, testId, label }: { query: string; onChange: (text: string) => void; page: RowPage<unknown> | undefined; testId: string; label: string }) {
+  if (!query && (page?.total ?? 0) <= ROWS_SHOWN) return null;
+  return <RowSearch value={query} onChange={onChange} shown={page?.rows.length ?? 0} total={page?.total} testId={testId} label={label} />;
+}
+
+/** A row's own form, or (`folded`: a list longer than a page) a button that unfolds it, so a page of rows draws no choice lists until one is wanted. */
+function Unfold({ folded, label, name, testId, children }: { folded: boolean; label: string; name: string; testId: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  if (!folded || open) return children;
+  return (
+    <button type="button" className={secondaryButton} onClick={() => setOpen(true)} aria-label={name} data-testid={testId}>
+      {label}
+    </button>
+  );
+}
+
+export function NodesForm({ apply, busy, searches, search }: { apply: Apply; busy: boolean } & Searches) {
   const { t } = useTranslation();
+  const query = searches.nodes ?? '';
+  const setQuery = (text: string) => search('nodes', text);
+  const nodes = useEditRows('nodes', query);
   const [name, setName] = useState('');
   const [os, setOs] = useState<'linux' | 'windows'>('windows');
   const [ip, setIp] = useState('');
@@ -27,8 +54,9 @@ export function NodesForm({ model, apply, busy }: { model: EditableModel; apply:
   };
   return (
     <div className="flex flex-col gap-3">
+      <PageSearch query={query} onChange={setQuery} page={nodes} testId="edit-nodes-search" label={t('whatIf.node.search')} />
       <ul className="flex flex-col gap-1">
-        {model.nodes.map((n) => (
+        {nodes?.rows.map((n) => (
           <li key={n.name} className="flex items-center gap-3">
             <span className="font-mono">{n.name}</span>
             <span>{t(`os.${n.os}`)}</span>
@@ -56,45 +84,50 @@ export function NodesForm({ model, apply, busy }: { model: EditableModel; apply:
   );
 }
 
-function PodRow({ pod, model, ipam, apply, busy }: { pod: EditableModel['pods'][number]; model: EditableModel; ipam?: IpamView; apply: Apply; busy: boolean }) {
+function PodRow({ pod, nodes, free, folded, apply, busy }: { pod: EditablePod; nodes: readonly string[]; free?: Record<string, string>; folded: boolean; apply: Apply; busy: boolean }) {
   const { t } = useTranslation();
   const id = `${pod.namespace}/${pod.name}`;
-  const others = model.nodes.map((n) => n.name).filter((n) => n !== pod.node);
-  const [node, setNode] = useState(others[0] ?? '');
-  const [ip, setIp] = useState(() => freeAddressOn(ipam, others[0] ?? '') ?? '');
+  const others = nodes.filter((n) => n !== pod.node);
+  const [chosen, setNode] = useState<string>();
+  // The address typed, else the suggestion for the chosen node (it follows the node until the user types).
+  const [typed, setIp] = useState<string>();
+  const node = chosen !== undefined && others.includes(chosen) ? chosen : (others[0] ?? '');
+  const ip = typed ?? free?.[node] ?? '';
   return (
     <li className="flex flex-wrap items-center gap-2 border-b border-slate-200 py-1 dark:border-slate-700" data-testid="pod-row">
       <span className="min-w-48 font-mono">{id}</span>
       <span className="font-mono">{pod.node}</span>
       <span className="min-w-32 font-mono">{pod.ip ?? '—'}</span>
       {others.length > 0 && (
-        <form
-          className="flex flex-wrap items-center gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            apply({ op: 'movePod', namespace: pod.namespace, name: pod.name, node, ...(ip.trim() ? { ip: ip.trim() } : {}) });
-          }}
-        >
-          <select
-            className={inputClass}
-            aria-label={t('whatIf.pod.moveTo', { name: id })}
-            value={node}
-            onChange={(e) => {
-              setNode(e.target.value);
-              setIp(freeAddressOn(ipam, e.target.value) ?? '');
+        <Unfold folded={folded} label={t('whatIf.pod.moveStart')} name={t('whatIf.pod.moveStartOf', { name: id })} testId="pod-move-start">
+          <form
+            className="flex flex-wrap items-center gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              apply({ op: 'movePod', namespace: pod.namespace, name: pod.name, node, ...(ip.trim() ? { ip: ip.trim() } : {}) });
             }}
           >
-            {others.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-          <input className={`${inputClass} w-36 font-mono`} aria-label={t('whatIf.pod.newIp', { name: id })} value={ip} onChange={(e) => setIp(e.target.value)} />
-          <button type="submit" className={secondaryButton} disabled={busy}>
-            {t('whatIf.pod.move')}
-          </button>
-        </form>
+            <select
+              className={inputClass}
+              aria-label={t('whatIf.pod.moveTo', { name: id })}
+              value={node}
+              onChange={(e) => {
+                setNode(e.target.value);
+                setIp(undefined);
+              }}
+            >
+              {others.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+            <input className={`${inputClass} w-36 font-mono`} aria-label={t('whatIf.pod.newIp', { name: id })} value={ip} onChange={(e) => setIp(e.target.value)} />
+            <button type="submit" className={secondaryButton} disabled={busy}>
+              {t('whatIf.pod.move')}
+            </button>
+          </form>
+        </Unfold>
       )}
       <button type="button" className={`${dangerButton} ml-auto`} disabled={busy} onClick={() => apply({ op: 'removePod', namespace: pod.namespace, name: pod.name })} aria-label={t('whatIf.pod.remove', { name: id })}>
         {t('whatIf.remove')}
@@ -103,24 +136,38 @@ function PodRow({ pod, model, ipam, apply, busy }: { pod: EditableModel['pods'][
   );
 }
 
-export function PodsForm({ model, ipam, apply, busy }: { model: EditableModel; ipam?: IpamView; apply: Apply; busy: boolean }) {
+export function PodsForm({ apply, busy, searches, search }: { apply: Apply; busy: boolean } & Searches) {
   const { t } = useTranslation();
+  const query = searches.pods ?? '';
+  const setQuery = (text: string) => search('pods', text);
+  const nodeQuery = searches.podNodes ?? '';
+  const setNodeQuery = (text: string) => search('podNodes', text);
+  const pods = useEditRows('pods', query);
+  // The nodes offered to move a pod to or add one on: a page, searched when there are more.
+  const nodePage = useEditRows('nodes', nodeQuery);
+  const nodes = nodePage?.rows.map((n) => n.name) ?? [];
+  const free = useFreeAddresses(nodes);
   const [namespace, setNamespace] = useState('demo');
   const [name, setName] = useState('');
-  const [node, setNode] = useState(model.nodes[0]?.name ?? '');
+  const [chosen, setNode] = useState('');
   const [ip, setIp] = useState('');
+  const node = chosen && nodes.includes(chosen) ? chosen : (nodes[0] ?? '');
+  // A page of pods, each with a list of a page of nodes: drawn only for the row the user unfolds.
+  const folded = (pods?.total ?? 0) > ROWS_SHOWN || (nodePage?.total ?? 0) > ROWS_SHOWN;
   return (
     <div className="flex flex-col gap-3">
+      <PageSearch query={query} onChange={setQuery} page={pods} testId="edit-pods-search" label={t('whatIf.pod.search')} />
+      <PageSearch query={nodeQuery} onChange={setNodeQuery} page={nodePage} testId="edit-pod-nodes-search" label={t('whatIf.pod.searchNodes')} />
       <ul className="flex flex-col">
-        {model.pods.map((p) => (
-          <PodRow key={`${p.namespace}/${p.name}/${p.node}/${p.ip}/${ipam ? 'i' : ''}`} pod={p} model={model} ipam={ipam} apply={apply} busy={busy} />
+        {pods?.rows.map((p) => (
+          <PodRow key={`${p.namespace}/${p.name}/${p.node}/${p.ip}`} pod={p} nodes={nodes} free={free} folded={folded} apply={apply} busy={busy} />
         ))}
       </ul>
       <form
         className="flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          apply({ op: 'addPod', namespace: namespace.trim(), name: name.trim(), node: node || model.nodes[0]?.name || '', ...(ip.trim() ? { ip: ip.trim() } : {}) });
+          apply({ op: 'addPod', namespace: namespace.trim(), name: name.trim(), node, ...(ip.trim() ? { ip: ip.trim() } : {}) });
         }}
       >
         <Field label={t('whatIf.pod.namespace')}>
@@ -131,17 +178,17 @@ export function PodsForm({ model, ipam, apply, busy }: { model: EditableModel; i
         </Field>
         <Field label={t('whatIf.pod.node')}>
           <select className={inputClass} value={node} onChange={(e) => setNode(e.target.value)}>
-            {model.nodes.map((n) => (
-              <option key={n.name} value={n.name}>
-                {n.name}
+            {nodes.map((n) => (
+              <option key={n} value={n}>
+                {n}
               </option>
             ))}
           </select>
         </Field>
         <Field label={t('whatIf.pod.ip')}>
-          <input className={`${inputClass} w-40 font-mono`} value={ip} placeholder={freeAddressOn(ipam, node) ?? ''} onChange={(e) => setIp(e.target.value)} />
+          <input className={`${inputClass} w-40 font-mono`} value={ip} placeholder={free?.[node] ?? ''} onChange={(e) => setIp(e.target.value)} />
         </Field>
-        <button type="submit" className={primaryButton} disabled={busy || model.nodes.length === 0}>
+        <button type="submit" className={primaryButton} disabled={busy || nodes.length === 0}>
           {t('whatIf.pod.add')}
         </button>
       </form>
@@ -152,14 +199,17 @@ export function PodsForm({ model, ipam, apply, busy }: { model: EditableModel; i
 const TYPES = ['ClusterIP', 'NodePort', 'LoadBalancer'] as const;
 type SvcType = (typeof TYPES)[number];
 
-function ServiceRow({ svc, model, apply, busy }: { svc: EditableModel['services'][number]; model: EditableModel; apply: Apply; busy: boolean }) {
+function ServiceRow({ svc, apply, busy }: { svc: EditableService; apply: Apply; busy: boolean }) {
   const { t } = useTranslation();
   const id = `${svc.namespace}/${svc.name}`;
   const [port, setPort] = useState(svc.port === undefined ? '' : String(svc.port));
   const [targetPort, setTargetPort] = useState(svc.targetPort === undefined ? '' : String(svc.targetPort));
   const [nodePort, setNodePort] = useState(svc.nodePort === undefined ? '' : String(svc.nodePort));
-  const candidates = model.pods.filter((p) => p.namespace === svc.namespace && p.ip && !svc.endpoints.some((e) => e.ip === p.ip));
-  const [pod, setPod] = useState(candidates[0]?.name ?? '');
+  const [podQuery, setPodQuery] = useState('');
+  const candidatePage = useEditRows('endpointPods', podQuery, { service: svc });
+  const candidates = candidatePage?.rows ?? [];
+  const [chosen, setPod] = useState('');
+  const pod = candidates.some((c) => c.name === chosen) ? chosen : (candidates[0]?.name ?? '');
   const type = (TYPES as readonly string[]).includes(svc.type) ? (svc.type as SvcType) : 'ClusterIP';
   const set = (patch: Omit<Extract<Edit, { op: 'setService' }>, 'op' | 'namespace' | 'name'>) => apply({ op: 'setService', namespace: svc.namespace, name: svc.name, ...patch });
   return (
@@ -210,34 +260,42 @@ function ServiceRow({ svc, model, apply, busy }: { svc: EditableModel['services'
             </button>
           </span>
         ))}
-        {candidates.length > 0 && (
-          <form
-            className="flex items-center gap-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              const p = candidates.find((c) => c.name === pod) ?? candidates[0]!;
-              apply({ op: 'addEndpoint', namespace: svc.namespace, service: svc.name, ip: p.ip!, node: p.node, pod: p.name });
-            }}
-          >
-            <select className={inputClass} aria-label={t('whatIf.service.endpointPod', { name: id })} value={pod} onChange={(e) => setPod(e.target.value)}>
-              {candidates.map((c) => (
-                <option key={c.name} value={c.name}>
-                  {c.name} ({c.ip})
-                </option>
-              ))}
-            </select>
-            <button type="submit" className={secondaryButton} disabled={busy}>
-              {t('whatIf.service.addEndpoint')}
-            </button>
-          </form>
+        {(candidates.length > 0 || podQuery !== '') && (
+          <Unfold folded={(candidatePage?.total ?? 0) > ROWS_SHOWN} label={t('whatIf.service.addEndpointStart')} name={t('whatIf.service.addEndpointStartOf', { name: id })} testId="endpoint-add-start">
+            <PageSearch query={podQuery} onChange={setPodQuery} page={candidatePage} testId="edit-endpoint-pods-search" label={t('whatIf.service.searchEndpointPods', { name: id })} />
+            {candidates.length > 0 && (
+              <form
+                className="flex items-center gap-2"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  const p = candidates.find((c) => c.name === pod) ?? candidates[0]!;
+                  apply({ op: 'addEndpoint', namespace: svc.namespace, service: svc.name, ip: p.ip!, node: p.node, pod: p.name });
+                }}
+              >
+                <select className={inputClass} aria-label={t('whatIf.service.endpointPod', { name: id })} value={pod} onChange={(e) => setPod(e.target.value)}>
+                  {candidates.map((c) => (
+                    <option key={c.name} value={c.name}>
+                      {c.name} ({c.ip})
+                    </option>
+                  ))}
+                </select>
+                <button type="submit" className={secondaryButton} disabled={busy}>
+                  {t('whatIf.service.addEndpoint')}
+                </button>
+              </form>
+            )}
+          </Unfold>
         )}
       </div>
     </li>
   );
 }
 
-export function ServicesForm({ model, apply, busy }: { model: EditableModel; apply: Apply; busy: boolean }) {
+export function ServicesForm({ apply, busy, searches, search }: { apply: Apply; busy: boolean } & Searches) {
   const { t } = useTranslation();
+  const query = searches.services ?? '';
+  const setQuery = (text: string) => search('services', text);
+  const services = useEditRows('services', query);
   const [namespace, setNamespace] = useState('demo');
   const [name, setName] = useState('');
   const [type, setType] = useState<SvcType>('ClusterIP');
@@ -250,9 +308,10 @@ export function ServicesForm({ model, apply, busy }: { model: EditableModel; app
   const [affinity, setAffinity] = useState<'None' | 'ClientIP'>('None');
   return (
     <div className="flex flex-col gap-3">
+      <PageSearch query={query} onChange={setQuery} page={services} testId="edit-services-search" label={t('whatIf.service.search')} />
       <ul className="flex flex-col gap-2">
-        {model.services.map((s) => (
-          <ServiceRow key={`${s.namespace}/${s.name}/${s.port}/${s.targetPort}/${s.nodePort}/${s.endpoints.length}`} svc={s} model={model} apply={apply} busy={busy} />
+        {services?.rows.map((s) => (
+          <ServiceRow key={`${s.namespace}/${s.name}/${s.port}/${s.targetPort}/${s.nodePort}/${s.endpoints.length}`} svc={s} apply={apply} busy={busy} />
         ))}
       </ul>
       <form

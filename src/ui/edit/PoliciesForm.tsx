@@ -91,7 +91,7 @@ export function PoliciesForm({ model, edit, busy }: { model: EditableModel; edit
   const [text, setText] = useState(EXAMPLE_POLICY);
   const dst = useTrace((s) => s.request?.dst);
   const deliveredPod = useTrace((s) => s.trace?.delivered?.pod);
-  const namespace = initialNamespace(model.namespaces, model.pods.map((p) => p.namespace), flowPodNamespace({ dst, deliveredPod }));
+  const namespace = initialNamespace(model.namespaces, model.podNamespaces, flowPodNamespace({ dst, deliveredPod }));
   return (
     <div className="flex flex-col gap-3" data-testid="policies-form">
       {model.policies.length === 0 ? (

@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BEFORE_EDIT } from '../../state/compare/compareStore';
-import { useCompare, useCompareActions, useEditableModel, useInsight, useScenario, useTrace, useWhatIf, useWhatIfActions } from '../../state/hooks';
+import { useCompare, useCompareActions, useEditableModel, useScenario, useTrace, useWhatIf, useWhatIfActions } from '../../state/hooks';
 import { EDITABLE_TEXT_LIMIT } from '../../edit/editableModel';
 import type { Edit } from '../../edit/edits';
 import { policyLabel } from '../../edit/policies';
@@ -18,7 +18,7 @@ import { DiagnosticList } from '../DiagnosticList';
 import { Section } from '../Section';
 import { primaryButton, secondaryButton } from './controls';
 import { NetworkForm } from './NetworkForm';
-import { NodesForm, PodsForm, ServicesForm } from './ObjectForms';
+import { NodesForm, PodsForm, ServicesForm, type FormSearches } from './ObjectForms';
 import { PoliciesForm } from './PoliciesForm';
 import { useUndoKeys } from './useUndoKeys';
 import { useInsightWhileShown } from '../workspace/drawerShown';
@@ -110,10 +110,11 @@ export function WhatIfPanel() {
   const state = useWhatIf((s) => s);
   const text = useScenario((s) => s.text);
   const ready = useScenario((s) => s.status === 'ready');
-  const ipam = useInsight((s) => s.ipam);
   useInsightWhileShown();
   const plainPreset = 'preset' in state.base && !state.base.edits?.length;
   const [tab, setTab] = useState<Tab>('network');
+  const [searches, setSearches] = useState<FormSearches>({});
+  const search = (list: keyof FormSearches, text: string) => setSearches((s) => ({ ...s, [list]: text }));
   useUndoKeys();
 
   const model = useEditableModel(text !== undefined && text.length > EDITABLE_TEXT_LIMIT);
@@ -190,9 +191,9 @@ export function WhatIfPanel() {
         </div>
         {text !== undefined && text.length > EDITABLE_TEXT_LIMIT && <p data-testid="what-if-too-large">{t('whatIf.tooLarge', { size: Math.round(text.length / 1e6) })}</p>}
         {model && tab === 'network' && <NetworkForm model={model} apply={apply} busy={busy} />}
-        {model && tab === 'nodes' && <NodesForm model={model} apply={apply} busy={busy} />}
-        {model && tab === 'pods' && <PodsForm model={model} ipam={ipam} apply={apply} busy={busy} />}
-        {model && tab === 'services' && <ServicesForm model={model} apply={apply} busy={busy} />}
+        {model && tab === 'nodes' && <NodesForm apply={apply} busy={busy} searches={searches} search={search} />}
+        {model && tab === 'pods' && <PodsForm apply={apply} busy={busy} searches={searches} search={search} />}
+        {model && tab === 'services' && <ServicesForm apply={apply} busy={busy} searches={searches} search={search} />}
         {model && tab === 'policies' && <PoliciesForm model={model} edit={actions.edit} busy={busy} />}
       </div>
     </Section>

@@ -4,12 +4,12 @@
  * as it is until another is chosen.
  */
 import { useTranslation } from 'react-i18next';
-import { KNOWN_WINDOWS_BUILDS, type EditableModel } from '../../edit/editableModel';
+import { KNOWN_WINDOWS_BUILDS, type EditableNode } from '../../edit/editableModel';
 import type { Edit } from '../../edit/edits';
 import type { WindowsRelease } from '../../engine/model/windowsBuilds';
 import { inputClass } from './controls';
 
-export function WindowsBuildSelect({ node, apply, busy }: { node: EditableModel['nodes'][number]; apply: (edit: Edit) => void; busy: boolean }) {
+export function WindowsBuildSelect({ node, apply, busy }: { node: EditableNode; apply: (edit: Edit) => void; busy: boolean }) {
   const { t } = useTranslation();
   return (
     <select

@@ -41,8 +41,8 @@ export function IpamPanel() {
 
   const model = useEditableModel(text !== undefined && text.length > EDITABLE_TEXT_LIMIT);
   const candidate = useMemo(
-    () => (model && scenario ? borrowCandidate(ipam, model.pods, scenario.nodes.filter((n) => n.os === 'linux').map((n) => n.name)) : undefined),
-    [model, ipam, scenario],
+    () => (model ? borrowCandidate(ipam, model.linuxPod) : undefined),
+    [model, ipam],
   );
 
   const showBorrowing = async () => {
