@@ -17,8 +17,8 @@ import { hasHostBits, isIPv4, isIPv6, parseCidr } from '../model/ipv4';
 
 type Rec = Record<string, unknown>;
 
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-const optString = (v: unknown): boolean => v === undefined || typeof v === 'string';
+export const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const optString = (v: unknown): boolean => v === undefined || typeof v === 'string';
 const intIn = (v: unknown, min: number, max: number): v is number => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
 const isPort = (v: unknown): v is number => intIn(v, 1, 65535);
 /** A value of `z.enum(values).optional().default(values[0])`, or undefined when it is none of them. */
@@ -30,7 +30,7 @@ const protocolOf = (v: unknown): (typeof PROTOCOLS)[number] | undefined => oneOf
 const isCidr = (v: unknown): v is string => typeof v === 'string' && !isIPv6(v) && v.includes('/') && parseCidr(v) !== undefined && !hasHostBits(v);
 
 /** Every element passes `f` (which returns undefined on failure): the mapped array; else undefined. */
-function arrayOf<T>(v: unknown, f: (x: unknown) => T | undefined): T[] | undefined {
+export function arrayOf<T>(v: unknown, f: (x: unknown) => T | undefined): T[] | undefined {
   if (!Array.isArray(v)) return undefined;
   const out: T[] = new Array<T>(v.length);
   for (let i = 0; i < v.length; i++) {
@@ -72,7 +72,7 @@ interface Metadata {
   annotations: Record<string, string>;
 }
 
-function metadataOf(v: unknown): Metadata | undefined {
+export function metadataOf(v: unknown): Metadata | undefined {
   if (!isRec(v)) return undefined;
   const { name, namespace } = v;
   if (typeof name !== 'string' || name.length === 0 || !optString(namespace)) return undefined;
@@ -251,7 +251,7 @@ export function fastService(v: Rec): Rec | undefined {
   return status === undefined ? { metadata, spec: outSpec } : { metadata, spec: outSpec, status };
 }
 
-function slicePort(p: unknown): Rec | undefined {
+export function slicePort(p: unknown): Rec | undefined {
   if (!isRec(p) || !optString(p.name) || !isPort(p.port)) return undefined;
   const protocol = protocolOf(p.protocol);
   if (!protocol) return undefined;

@@ -236,7 +236,7 @@ function serviceFamilies(s: z.infer<typeof serviceSchema>): { v4ClusterIP?: stri
   return { v4ClusterIP, v6, v6Only: v6 && !v4Family };
 }
 
-const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
+export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
 
 /**
  * EndpointSlice: conditions default as the API documents them (ready and
