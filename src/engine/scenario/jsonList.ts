@@ -34,17 +34,22 @@ function itemBounds(text: string): { bounds: number[]; open: number; close: numb
   const lead = text.slice(open + 1, start);
   if (start < 0 || !/^\r?\n[ \t]+$/.test(lead)) return undefined;
   const closer = `${lead}}`;
-  const next = `,${lead}{`;
+  // Searched from its brace: a pattern that starts with a line break makes indexOf stop at every line.
+  const between = `},${lead}{`;
   const bounds: number[] = [];
   for (;;) {
-    const end = text.indexOf(closer, start) + closer.length;
+    let end = text.indexOf(between, start) + 1;
+    if (end > 0 && text.startsWith(lead, end - 1 - lead.length)) {
+      bounds.push(start, end);
+      start = end + between.length - 2;
+      continue;
+    }
+    // The last item (or a layout other than the one described, which the item's parse then refuses).
+    end = text.indexOf(closer, start) + closer.length;
     if (end < closer.length) return undefined;
     bounds.push(start, end);
-    if (!text.startsWith(next, end)) {
-      const close = text.indexOf(']', end);
-      return close >= 0 && isBlank(text.slice(end, close)) ? { bounds, open, close } : undefined;
-    }
-    start = end + next.length - 1;
+    const close = text.indexOf(']', end);
+    return close >= 0 && isBlank(text.slice(end, close)) ? { bounds, open, close } : undefined;
   }
 }
 
