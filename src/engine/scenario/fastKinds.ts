@@ -17,20 +17,25 @@ import { hasHostBits, isIPv4, isIPv6, parseCidr } from '../model/ipv4';
 
 type Rec = Record<string, unknown>;
 
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-const optString = (v: unknown): boolean => v === undefined || typeof v === 'string';
+export const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const optString = (v: unknown): boolean => v === undefined || typeof v === 'string';
 const intIn = (v: unknown, min: number, max: number): v is number => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
 const isPort = (v: unknown): v is number => intIn(v, 1, 65535);
 /** A value of `z.enum(values).optional().default(values[0])`, or undefined when it is none of them. */
 const oneOf = <T extends string>(v: unknown, values: readonly T[], fallback: T): T | undefined => (v === undefined ? fallback : values.includes(v as T) ? (v as T) : undefined);
 const PROTOCOLS = ['TCP', 'UDP', 'SCTP'] as const;
 const protocolOf = (v: unknown): (typeof PROTOCOLS)[number] | undefined => oneOf(v, PROTOCOLS, 'TCP');
+// The enums as constants: an array literal in a call allocates on each of the 10,000s of calls.
+const SERVICE_TYPES = ['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName'] as const;
+const TRAFFIC_POLICIES = ['Cluster', 'Local'] as const;
+const AFFINITIES = ['None', 'ClientIP'] as const;
+const ADDRESS_TYPES = ['IPv4', 'IPv6', 'FQDN'] as const;
 
 /** fields.ts `cidr` without an issue. */
 const isCidr = (v: unknown): v is string => typeof v === 'string' && !isIPv6(v) && v.includes('/') && parseCidr(v) !== undefined && !hasHostBits(v);
 
 /** Every element passes `f` (which returns undefined on failure): the mapped array; else undefined. */
-function arrayOf<T>(v: unknown, f: (x: unknown) => T | undefined): T[] | undefined {
+export function arrayOf<T>(v: unknown, f: (x: unknown) => T | undefined): T[] | undefined {
   if (!Array.isArray(v)) return undefined;
   const out: T[] = new Array<T>(v.length);
   for (let i = 0; i < v.length; i++) {
@@ -72,7 +77,7 @@ interface Metadata {
   annotations: Record<string, string>;
 }
 
-function metadataOf(v: unknown): Metadata | undefined {
+export function metadataOf(v: unknown): Metadata | undefined {
   if (!isRec(v)) return undefined;
   const { name, namespace } = v;
   if (typeof name !== 'string' || name.length === 0 || !optString(namespace)) return undefined;
@@ -236,13 +241,13 @@ export function fastService(v: Rec): Rec | undefined {
   const metadata = metadataOf(v.metadata);
   const spec = v.spec;
   if (!metadata || !isRec(spec)) return undefined;
-  const type = oneOf(spec.type, ['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName'], 'ClusterIP');
+  const type = oneOf(spec.type, SERVICE_TYPES, 'ClusterIP');
   const ports = optArray(spec.ports, servicePort);
   const externalIPs = spec.externalIPs === undefined ? [] : arrayWhere(spec.externalIPs, isIPv4Text);
   const loadBalancerSourceRanges = spec.loadBalancerSourceRanges === undefined ? [] : arrayWhere(spec.loadBalancerSourceRanges, isString);
-  const externalTrafficPolicy = oneOf(spec.externalTrafficPolicy, ['Cluster', 'Local'], 'Cluster');
-  const internalTrafficPolicy = oneOf(spec.internalTrafficPolicy, ['Cluster', 'Local'], 'Cluster');
-  const sessionAffinity = oneOf(spec.sessionAffinity, ['None', 'ClientIP'], 'None');
+  const externalTrafficPolicy = oneOf(spec.externalTrafficPolicy, TRAFFIC_POLICIES, 'Cluster');
+  const internalTrafficPolicy = oneOf(spec.internalTrafficPolicy, TRAFFIC_POLICIES, 'Cluster');
+  const sessionAffinity = oneOf(spec.sessionAffinity, AFFINITIES, 'None');
   if (!type || !ports || !externalIPs || !loadBalancerSourceRanges || !externalTrafficPolicy || !internalTrafficPolicy || !sessionAffinity) return undefined;
   const outSpec: Rec = { type, ports, externalIPs, loadBalancerSourceRanges, externalTrafficPolicy, internalTrafficPolicy, sessionAffinity };
   if (!serviceSpecRest(spec, outSpec)) return undefined;
@@ -251,7 +256,7 @@ export function fastService(v: Rec): Rec | undefined {
   return status === undefined ? { metadata, spec: outSpec } : { metadata, spec: outSpec, status };
 }
 
-function slicePort(p: unknown): Rec | undefined {
+export function slicePort(p: unknown): Rec | undefined {
   if (!isRec(p) || !optString(p.name) || !isPort(p.port)) return undefined;
   const protocol = protocolOf(p.protocol);
   if (!protocol) return undefined;
@@ -299,7 +304,7 @@ function endpointOf(e: unknown): Rec | undefined {
 /** schemas.ts endpointSliceSchema's parse, or undefined. */
 export function fastEndpointSlice(v: Rec): Rec | undefined {
   const metadata = metadataOf(v.metadata);
-  const addressType = oneOf(v.addressType, ['IPv4', 'IPv6', 'FQDN'], 'IPv4');
+  const addressType = oneOf(v.addressType, ADDRESS_TYPES, 'IPv4');
   const ports = v.ports === undefined || v.ports === null ? [] : arrayOf(v.ports, slicePort);
   const endpoints = v.endpoints === undefined || v.endpoints === null ? [] : arrayOf(v.endpoints, endpointOf);
   if (!metadata || !addressType || !ports || !endpoints) return undefined;

@@ -159,7 +159,10 @@ export function normalizePod(p: z.infer<typeof podSchema>): PodSpec {
 function sourceRanges(ranges: readonly string[], bad: (i: number, message: string) => void): { v4: string[]; v6: boolean } | undefined {
   const v4: string[] = [];
   let v6 = false;
-  for (const [i, r] of ranges.entries()) {
+  let any = false;
+  // Index loops, here and below: a 1,000-node dump has 10,000 Services, and iterators and callbacks allocate.
+  for (let i = 0; i < ranges.length; i++) {
+    const r = ranges[i]!;
     const t = r.trim();
     if (isIPv6(t) && t.includes('/')) {
       v6 = true;
@@ -171,8 +174,9 @@ function sourceRanges(ranges: readonly string[], bad: (i: number, message: strin
       return undefined;
     }
     v4.push(c.text);
+    any ||= c.text.endsWith('/0');
   }
-  return { v4: v4.some((c) => c.endsWith('/0')) ? [] : v4, v6 };
+  return { v4: any ? [] : v4, v6 };
 }
 
 /**
@@ -194,8 +198,10 @@ export function normalizeService(s: z.infer<typeof serviceSchema>, raw: RawObjec
     diags.push({ severity: 'error', code: 'ipv6-unsupported', object: ref, field: 'spec.clusterIP', line: raw.lineOf(['spec', 'clusterIP']), message: `the Service is IPv6-only (${s.spec.clusterIP}); the model is IPv4-only, so it is skipped` });
     return undefined;
   }
-  const ingress = (s.status?.loadBalancer?.ingress ?? []).flatMap((i) => (i.ip ? [i.ip] : []));
-  const v6 = family.v6 || ranges.v6 || [...s.spec.externalIPs, ...ingress].some((ip) => !isIPv4(ip));
+  const ingress: string[] = [];
+  const given = s.status?.loadBalancer?.ingress ?? [];
+  for (let i = 0; i < given.length; i++) if (given[i]!.ip) ingress.push(given[i]!.ip!);
+  const v6 = family.v6 || ranges.v6 || !s.spec.externalIPs.every(isIPv4) || !ingress.every(isIPv4);
   if (v6) {
     diags.push({ severity: 'info', code: 'ipv6-unsupported', object: ref, field: 'spec.ipFamilies', line: raw.lineOf(['spec', 'ipFamilies']), message: 'dual-stack Service: its IPv4 half is modelled, the IPv6 half (ClusterIP, external and load-balancer addresses, source ranges) is not' });
   }
@@ -229,14 +235,22 @@ export function normalizeService(s: z.infer<typeof serviceSchema>, raw: RawObjec
 
 /** The IPv4 ClusterIP of a Service (from clusterIP or clusterIPs), and whether it has an IPv6 half or is IPv6-only. */
 function serviceFamilies(s: z.infer<typeof serviceSchema>): { v4ClusterIP?: string; v6: boolean; v6Only: boolean } {
-  const ips = [s.spec.clusterIP, ...(s.spec.clusterIPs ?? [])].filter((ip): ip is string => ip !== undefined && ip !== 'None');
-  const v4ClusterIP = ips.find(isIPv4);
-  const v6 = ips.some((ip) => !isIPv4(ip)) || (s.spec.ipFamilies ?? []).includes('IPv6');
-  const v4Family = v4ClusterIP !== undefined || (s.spec.ipFamilies ?? ['IPv4']).includes('IPv4');
+  const { clusterIP, clusterIPs, ipFamilies } = s.spec;
+  let v4ClusterIP: string | undefined;
+  let v6 = false;
+  // clusterIP, then each of clusterIPs; "None" is no address.
+  for (let i = -1; i < (clusterIPs?.length ?? 0); i++) {
+    const ip = i < 0 ? clusterIP : clusterIPs![i];
+    if (ip === undefined || ip === 'None') continue;
+    if (!isIPv4(ip)) v6 = true;
+    else v4ClusterIP ??= ip;
+  }
+  v6 ||= ipFamilies?.includes('IPv6') === true;
+  const v4Family = v4ClusterIP !== undefined || ipFamilies === undefined || ipFamilies.includes('IPv4');
   return { v4ClusterIP, v6, v6Only: v6 && !v4Family };
 }
 
-const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
+export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
 
 /**
  * EndpointSlice: conditions default as the API documents them (ready and

@@ -6,7 +6,8 @@
 import { LineCounter, parseAllDocuments, type Document } from 'yaml';
 import type { Diagnostic } from '../model/diagnostic';
 import { parseYamlFast, streamYamlFast } from './fastYaml';
-import { lazyLines, lazyRawObject, lineAt, lineInDocument, splitRoot } from './rawObjects';
+import { streamJsonList } from './jsonList';
+import { lazyLines, lazyRawObject, lineAt, lineInDocument, splitRoot, type LineFinder } from './rawObjects';
 
 /** Largest input accepted, in characters (a dump of thousands of pods is a few MB). */
 export const MAX_INPUT_CHARS = 32 * 1024 * 1024;
@@ -57,9 +58,13 @@ function parseJson(text: string): RawObject[] | undefined {
   } catch {
     return undefined;
   }
-  const lines = lazyJsonLines(text);
-  const find = (prefix: readonly (string | number)[], path: readonly (string | number)[]): number | undefined => lines([...prefix, ...path]);
+  const find = jsonLineFinder(text);
   return splitRoot(root, (value, prefix) => lazyRawObject(value, prefix, find));
+}
+
+function jsonLineFinder(text: string): LineFinder {
+  const lines = lazyJsonLines(text);
+  return (prefix, path) => lines([...prefix, ...path]);
 }
 
 /**
@@ -85,13 +90,19 @@ export function parseScenarioText(text: string): ParseResult {
 /**
  * parseScenarioText for a reader that takes objects as they are parsed
  * (load.ts): `sink` gets them document by document on the fast YAML path,
- * so each parsed tree can die young (JSON is parsed whole). Returns the diagnostics, or `restart`
- * when the fast path gave up after handing objects over; the caller then
- * discards what it read and calls again with `full` (the `yaml` library
- * reads the whole text, as parseScenarioText would).
+ * and in batches of items from a pretty-printed JSON List (jsonList.ts), so
+ * each parsed tree can die young (other JSON is parsed whole). Returns the
+ * diagnostics, or `restart` when a fast path gave up after handing objects
+ * over; the caller then discards what it read and calls again with `full`
+ * (JSON is parsed whole, YAML by the `yaml` library, as parseScenarioText would).
  */
 export function streamScenarioText(text: string, sink: (objects: RawObject[]) => void, full = false): Diagnostic[] | 'restart' {
   if (text.length > MAX_INPUT_CHARS) return parseScenarioText(text).diagnostics;
+  if (!full) {
+    const find = jsonLineFinder(text);
+    const list = streamJsonList(text, sink, (value, index) => lazyRawObject(value, ['items', index], find));
+    if (list !== 'declined') return list === 'done' ? [] : 'restart';
+  }
   const json = parseJson(text);
   if (json) {
     sink(json);

@@ -29,14 +29,22 @@ export function lineInDocument(doc: Document, lc: LineCounter, path: readonly (s
  * from the root.
  */
 export function splitRoot(root: unknown, make: (value: Record<string, unknown>, prefix: (string | number)[]) => RawObject): RawObject[] {
-  if (Array.isArray(root)) {
-    return root.flatMap((v, i) => (isRecord(v) ? [make(v, [i])] : []));
-  }
+  if (Array.isArray(root)) return recordsOf(root, make, (i) => [i]);
   if (!isRecord(root)) return [];
   if (typeof root.kind === 'string' && root.kind.endsWith('List') && Array.isArray(root.items)) {
-    return root.items.flatMap((v, i) => (isRecord(v) ? [make(v, ['items', i])] : []));
+    return recordsOf(root.items, make, (i) => ['items', i]);
   }
   return [make(root, [])];
+}
+
+/** The objects among `items`, each made with its path; a loop, as a List has 10,000s of items (flatMap allocates an array per item). */
+function recordsOf(items: unknown[], make: (value: Record<string, unknown>, prefix: (string | number)[]) => RawObject, prefixOf: (i: number) => (string | number)[]): RawObject[] {
+  const out: RawObject[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const v = items[i];
+    if (isRecord(v)) out.push(make(v, prefixOf(i)));
+  }
+  return out;
 }
 
 /** Finds lines by parsing `text` (a piece of the input starting at line `firstLine`) with the `yaml` library when first asked. */
