@@ -153,7 +153,8 @@ export function editableServices(s: Scenario): EditableService[] {
   });
 }
 
-function firstLinuxPod(s: Scenario): EditablePod | undefined {
+/** The first pod (not host network, outside kube-system) on a Linux node: the IPAM panel's borrowing example. */
+export function firstLinuxPod(s: Scenario): EditablePod | undefined {
   const linux = new Set(s.nodes.filter((n) => n.os === 'linux').map((n) => n.name));
   const p = s.pods.find((x) => !x.hostNetwork && linux.has(x.nodeName) && x.namespace !== 'kube-system');
   return p && { namespace: p.namespace, name: p.name, node: p.nodeName, ...(p.ip ? { ip: p.ip } : {}) };

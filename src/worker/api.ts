@@ -191,6 +191,17 @@ export interface PageRunbook extends Omit<Runbook, 'steps'> {
   })[];
 }
 
+/** What the IPAM panel shows (worker/ipamPage.worker.ts): a page of blocks, how many match and how many there are. */
+export interface IpamPage {
+  blocks: IpamView['blocks'];
+  matching: number;
+  blockCount: number;
+  borrowed: IpamView['borrowed'];
+  strictAffinity: boolean;
+  /** With nothing borrowed: a Linux pod and a free address of a Windows block to move it to (the borrowing demonstration). */
+  borrowCandidate?: { pod: { namespace: string; name: string }; node: string; ip: string };
+}
+
 /** One imported node's HNS dump against what the cluster objects imply. */
 export interface HnsComparison {
   node: string;
@@ -278,8 +289,8 @@ export interface EngineWorkerApi {
   checkReadiness(revision: number, options: ReadinessOptions): Tagged<Finding[]>;
   /** The article's migration runbook for the current scenario: as the page shows it (long route lists shortened), or `whole`. */
   runbook(revision: number, whole?: boolean): Tagged<PageRunbook>;
-  /** IPAM blocks, affinities, reserved and borrowed addresses of the current scenario. */
-  ipamView(revision: number): Tagged<IpamView>;
+  /** The IPAM panel: the first `limit` blocks matching `text`, the borrowed addresses and the borrowing example. */
+  ipamPage(revision: number, query: { text: string; limit: number }): Tagged<IpamPage>;
   /** Compares the HNS dumps of the current scenario (a files source) with the nodes its cluster objects imply. */
   compareImportedHns(revision: number): Tagged<HnsComparison[]>;
   /** Applies a what-if edit to `text` (the scenario's text after its edits): YAML is parsed here, never on the main thread. */

@@ -21,7 +21,7 @@ import type { EditableModel } from '../edit/editableModel';
 import type { Edit } from '../edit/edits';
 import type { EditAnswer, EditList, EditRowOf, EditRowQuery, EngineWorkerApi, FamilyFlows, NodeParts, NodeViewPage, OpenedScenario, OpenScenarioOptions, RowList, RowOf, RowPage, RowQuery, Tagged, TraceResult, ViewMarks } from './api';
 import type { Finding, ReadinessOptions } from '../engine/index';
-import type { HnsComparison, IpamView, PageRunbook } from './api';
+import type { HnsComparison, IpamPage, PageRunbook } from './api';
 
 export type { Answer } from './answer';
 
@@ -57,7 +57,7 @@ export interface EngineClient {
   /** The article's migration runbook for the current scenario, as the page shows it or `whole` (see `EngineWorkerApi.runbook`). */
   runbook(whole?: boolean): Promise<Answer<PageRunbook>>;
   /** The IPAM of the current scenario as plain data. */
-  ipamView(): Promise<Answer<IpamView>>;
+  ipamPage(query: { text: string; limit: number }): Promise<Answer<IpamPage>>;
   /** The current scenario's HNS dumps (a files source) compared with its cluster objects. */
   compareImportedHns(): Promise<Answer<HnsComparison[]>>;
   /** Applies a what-if edit to the scenario's text in the worker; see `EngineWorkerApi.editText`. */
@@ -191,7 +191,7 @@ export function createEngineClient(spawn: () => EngineWorker, { timeoutMs = DEFA
     nodeParts: (node) => tagged<NodeParts | undefined>((remote, rev) => remote.nodeParts(rev, node)),
     checkReadiness: (options) => tagged((remote, rev) => remote.checkReadiness(rev, options)),
     runbook: (whole) => tagged((remote, rev) => remote.runbook(rev, whole)),
-    ipamView: () => tagged((remote, rev) => remote.ipamView(rev)),
+    ipamPage: (query) => tagged((remote, rev) => remote.ipamPage(rev, query)),
     compareImportedHns: () => tagged((remote, rev) => remote.compareImportedHns(rev)),
     editText: (text, edit) => call<EditAnswer>((remote) => remote.editText(text, edit)),
     editableModel: () => tagged((remote, rev) => remote.editableModel(rev)),

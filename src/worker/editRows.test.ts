@@ -27,7 +27,7 @@ describe("the what-if forms' lists, paged in the worker (issue 18)", () => {
   });
 
   it("suggests a free address in each node's own block, none for a node without one", () => {
-    const view = api.ipamView(1).value;
+    const view = api.ipamPage(1, { text: '', limit: 50 }).value;
     const block = view.blocks.find((b) => b.node === 'k8s-lab-win-1')!;
     const free = api.freeAddresses(1, ['k8s-lab-win-1', 'nope']).value;
     expect(Object.keys(free)).toEqual(['k8s-lab-win-1']);

@@ -34,9 +34,10 @@ import { familyFlows } from './families.worker';
 import { nodeViewPager, type NodeViewPager } from './nodeViews.worker';
 import { rowSource, summarize } from './rows.worker';
 import { pageRunbook } from './runbookPage.worker';
+import { ipamPage } from './ipamPage.worker';
 import { topologyFeed, type TopologyFeed } from './topologyFeed.worker';
 import { compareImported, ipamViewOf, readinessOf, runbookOf } from './whatIf.worker';
-import { editableModel } from '../edit/editableModel';
+import { editableModel, firstLinuxPod } from '../edit/editableModel';
 
 /** An engine exception as a diagnostic (the engine is meant to be total; this names what it failed on). */
 export function engineErrorDiagnostic(during: string, error: unknown): Diagnostic {
@@ -163,7 +164,10 @@ export function createEngineApi(): EngineWorkerApi {
     nodeParts: (revision, node) => ({ revision, value: currentFor(revision).feed.partsOf(node) }),
     checkReadiness: (revision, options) => ({ revision, value: readinessOf(clusterFor(revision), options) }),
     runbook: (revision, whole) => ({ revision, value: whole ? runbookOf(clusterFor(revision)) : pageRunbook(runbookOf(clusterFor(revision))) }),
-    ipamView: (revision) => ({ revision, value: ipamViewOf(clusterFor(revision)) }),
+    ipamPage(revision, query) {
+      const cluster = clusterFor(revision);
+      return { revision, value: ipamPage(ipamViewOf(cluster), query, firstLinuxPod(cluster.scenario)) };
+    },
     compareImportedHns: (revision) => ({ revision, value: compareImported(clusterFor(revision), currentFor(revision).hns) }),
     editText: editPatch,
     editableModel: (revision) => ({ revision, value: editableModel(clusterFor(revision).scenario, currentFor(revision).text) }),

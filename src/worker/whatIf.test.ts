@@ -113,6 +113,10 @@ describe('what-if editing', () => {
     await app.whatIf.edit({ op: 'movePod', namespace: 'demo', name: 'net', node: 'k8s-lab-node-1', ip: '172.21.41.40' });
     await until(() => (app.stores.insight.getState().ipam?.borrowed.length ?? 0) > 0, 'borrowed');
     expect(ipam().borrowed[0]).toMatchObject({ ip: '172.21.41.40', blockOwner: 'k8s-lab-win-1' });
+    // The IPAM panel's search is answered by the worker: one block of two.
+    await app.insight.searchIpam('k8s-lab-win-1');
+    expect(ipam()).toMatchObject({ matching: 1, blockCount: 4 });
+    expect(ipam().blocks.map((b) => b.node)).toEqual(['k8s-lab-win-1']);
     await app.actions.runTrace({ src: 'pod:demo/web', dst: 'pod:demo/net', proto: 'tcp', dport: 8080 });
     expect(app.stores.trace.getState().trace).toMatchObject({ verdict: 'dropped', reason: { code: 'address-in-windows-block', params: { node: 'k8s-lab-win-1' } } });
   });
@@ -160,7 +164,7 @@ describe('readiness, runbook and IPAM', () => {
     const asked = { ipam: 0, runbook: 0, readiness: 0 };
     const counting = {
       ...client,
-      ipamView: () => (asked.ipam++, client.ipamView()),
+      ipamPage: (q: Parameters<typeof client.ipamPage>[0]) => (asked.ipam++, client.ipamPage(q)),
       runbook: () => (asked.runbook++, client.runbook()),
       checkReadiness: (o: Parameters<typeof client.checkReadiness>[0]) => (asked.readiness++, client.checkReadiness(o)),
     };

@@ -29,7 +29,16 @@ export function readinessOf(cluster: CompiledCluster, options: ReadinessOptions)
   return checkReadiness(cluster.scenario, cluster, options);
 }
 
+/** Each cluster's IPAM view, built once: the panel's search and the forms' suggestions ask it again and again. */
+const ipamViews = new WeakMap<CompiledCluster, IpamView>();
+
 export function ipamViewOf(cluster: CompiledCluster): IpamView {
+  let view = ipamViews.get(cluster);
+  if (!view) ipamViews.set(cluster, (view = buildIpamView(cluster)));
+  return view;
+}
+
+function buildIpamView(cluster: CompiledCluster): IpamView {
   const { ipam } = cluster;
   const nodeOf = new Map(cluster.scenario.pods.map((p) => [`${p.namespace}/${p.name}`, p.nodeName]));
   const podsOf = podsByBlock(ipam.blocks.map((b) => b.cidr), ipam.podIP);

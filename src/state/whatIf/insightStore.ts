@@ -9,10 +9,11 @@
 import { createStore } from 'zustand/vanilla';
 import type { Finding, Runbook } from '../../engine/index';
 import type { EngineClient } from '../../worker/client';
-import type { IpamView, PageRunbook } from '../../worker/api';
+import type { IpamPage, PageRunbook } from '../../worker/api';
 import type { ScenarioStore } from '../scenario/scenarioStore';
+import { ROWS_SHOWN } from '../rows';
 
-export type { IpamView, PageRunbook };
+export type { IpamPage, PageRunbook };
 
 export interface InsightState {
   /** Check as if a Windows node were about to join. */
@@ -21,12 +22,14 @@ export interface InsightState {
   /** The article's migration runbook as the page shows it (long route lists shortened), asked with the findings. */
   runbook?: PageRunbook;
   readiness: 'idle' | 'loading' | 'ready' | 'error';
-  ipam?: IpamView;
+  /** The IPAM panel's page of blocks for `ipamQuery`. */
+  ipam?: IpamPage;
+  ipamQuery: string;
   error?: string;
 }
 
 export function createInsightStore() {
-  return createStore<InsightState>()(() => ({ planWindows: false, findings: [], readiness: 'idle' }));
+  return createStore<InsightState>()(() => ({ planWindows: false, findings: [], readiness: 'idle', ipamQuery: '' }));
 }
 
 export type InsightStore = ReturnType<typeof createInsightStore>;
@@ -40,6 +43,8 @@ export interface InsightActions {
   scenarioCompiled(): void;
   /** The scenario is being replaced: the findings are about to change (`wiring.ts`). */
   waitForScenario(): void;
+  /** The IPAM panel's search: the blocks matching `text` are asked from the worker. */
+  searchIpam(text: string): Promise<void>;
   /** The whole runbook (nothing shortened), for the Markdown download; undefined when the scenario changed or the worker failed. */
   wholeRunbook(): Promise<Runbook | undefined>;
 }
@@ -54,7 +59,7 @@ export function createInsightActions(client: EngineClient, insight: InsightStore
     stale = false;
     insight.setState({ readiness: 'loading', error: undefined });
     const diagnostics = scenario.getState().diagnostics.map((d) => ({ code: d.code, object: d.object }));
-    const [findings, ipam, runbook] = await Promise.all([client.checkReadiness({ planWindows: insight.getState().planWindows, diagnostics }), client.ipamView(), client.runbook()]);
+    const [findings, ipam, runbook] = await Promise.all([client.checkReadiness({ planWindows: insight.getState().planWindows, diagnostics }), client.ipamPage({ text: insight.getState().ipamQuery, limit: ROWS_SHOWN }), client.runbook()]);
     if (findings.kind === 'stale' || ipam.kind === 'stale' || runbook.kind === 'stale') return;
     if (findings.kind === 'error') return insight.setState({ readiness: 'error', error: findings.message });
     insight.setState({ findings: findings.value, runbook: runbook.kind === 'ok' ? runbook.value : undefined, readiness: 'ready', ipam: ipam.kind === 'ok' ? ipam.value : undefined, error: ipam.kind === 'error' ? ipam.message : undefined });
@@ -72,6 +77,11 @@ export function createInsightActions(client: EngineClient, insight: InsightStore
       if (watchers > 0) void refresh();
     },
     waitForScenario: () => insight.setState({ readiness: 'loading' }),
+    async searchIpam(text) {
+      insight.setState({ ipamQuery: text });
+      const answer = await client.ipamPage({ text, limit: ROWS_SHOWN });
+      if (answer.kind === 'ok' && insight.getState().ipamQuery === text) insight.setState({ ipam: answer.value });
+    },
     async wholeRunbook() {
       const answer = await client.runbook(true);
       return answer.kind === 'ok' ? answer.value : undefined;

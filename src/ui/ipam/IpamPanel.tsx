@@ -5,24 +5,14 @@
  * of the Windows node's block: trace to it from a Windows pod and the trace
  * ends on the Windows node, where VFP takes the address for a local one.
  */
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useActions, useEditableModel, useInsight, useScenario, useWhatIfActions } from '../../state/hooks';
-import { borrowCandidate } from '../../state/whatIf/ipamSuggest';
+import { useActions, useInsight, useInsightActions, useScenario, useWhatIfActions } from '../../state/hooks';
 import { EDITABLE_TEXT_LIMIT } from '../../edit/editableModel';
-import type { IpamView } from '../../state/whatIf/insightStore';
 import { secondaryButton } from '../edit/controls';
 import { RowSearch } from '../RowSearch';
 import { Section } from '../Section';
 import { ROWS_SHOWN } from '../../state/rows';
 import { useInsightWhileShown } from '../workspace/drawerShown';
-
-/** The first page of blocks whose CIDR, node, pool or pods contain `text` (issue 18: 1,000 blocks are searched, not drawn). */
-function blocksMatching(blocks: IpamView['blocks'], text: string): { rows: IpamView['blocks']; total: number } {
-  const needle = text.trim().toLowerCase();
-  const matching = needle ? blocks.filter((b) => [b.cidr, b.node, b.pool, ...b.pods.flatMap((p) => [p.pod, p.ip])].some((x) => x.toLowerCase().includes(needle))) : blocks;
-  return { rows: matching.slice(0, ROWS_SHOWN), total: matching.length };
-}
 
 export function IpamPanel() {
   const { t } = useTranslation();
@@ -34,16 +24,12 @@ export function IpamPanel() {
   const whatIf = useWhatIfActions();
   const text = useScenario((s) => s.text);
 
-  const [query, setQuery] = useState('');
-  const shown = useMemo(() => blocksMatching(ipam?.blocks ?? [], query), [ipam, query]);
+  const query = useInsight((s) => s.ipamQuery);
+  const { searchIpam } = useInsightActions();
   const windowsPod = scenario?.windowsPod;
   const borrowedIps = new Set(ipam?.borrowed.map((b) => b.ip));
-
-  const model = useEditableModel(text !== undefined && text.length > EDITABLE_TEXT_LIMIT);
-  const candidate = useMemo(
-    () => (model ? borrowCandidate(ipam, model.linuxPod) : undefined),
-    [model, ipam],
-  );
+  // The borrowing example is an edit: offered when the forms are (a scenario small enough to edit by hand).
+  const candidate = text !== undefined && text.length <= EDITABLE_TEXT_LIMIT ? ipam?.borrowCandidate : undefined;
 
   const showBorrowing = async () => {
     if (!candidate) return;
@@ -53,12 +39,12 @@ export function IpamPanel() {
 
   return (
     <Section id="ipam-heading" title={t('whatIf.ipam.heading')}>
-      {!ipam || ipam.blocks.length === 0 ? (
+      {!ipam || ipam.blockCount === 0 ? (
         <p>{t('whatIf.ipam.none')}</p>
       ) : (
         <div className="flex flex-col gap-3" data-testid="ipam">
           <p data-testid="ipam-strict">{ipam.strictAffinity ? t('whatIf.ipam.strictOn') : t('whatIf.ipam.strictOff')}</p>
-          {ipam.blocks.length > ROWS_SHOWN && <RowSearch value={query} onChange={setQuery} shown={shown.rows.length} total={shown.total} testId="ipam-search" />}
+          {ipam.blockCount > ROWS_SHOWN && <RowSearch value={query} onChange={(text) => void searchIpam(text)} shown={ipam.blocks.length} total={ipam.matching} testId="ipam-search" />}
           <div className="overflow-x-auto">
             <table className="w-full border-collapse text-left">
               <thead>
@@ -71,7 +57,7 @@ export function IpamPanel() {
                 </tr>
               </thead>
               <tbody>
-                {shown.rows.map((b) => {
+                {ipam.blocks.map((b) => {
                   const prefix = Number(b.cidr.split('/')[1]);
                   return (
                     <tr key={b.cidr} className="border-b border-slate-200 align-top dark:border-slate-700" data-testid="ipam-block">
