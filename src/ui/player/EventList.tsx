@@ -29,7 +29,11 @@ function Row({ item, position, number, current, related, onSelect }: { item: Pla
   const { t } = useTranslation();
   const ref = useRef<HTMLTableRowElement>(null);
   useEffect(() => {
-    if (current && ref.current) scrollWithin(ref.current);
+    if (!current) return;
+    // In the next frame, with the layout it does anyway: measured here, it forced a layout of the page inside the task
+    // that drew a new trace (issue 18).
+    const frame = requestAnimationFrame(() => ref.current && scrollWithin(ref.current));
+    return () => cancelAnimationFrame(frame);
   }, [current]);
   return (
     <tr
