@@ -4,6 +4,8 @@
  * `EngineWorkerApi.freeAddresses`; the IPAM panel's borrowing example uses it
  * too).
  */
+import { cidrSize, intToIp, parseCidr } from '../engine/model/ipv4';
+
 /** What of an IPAM block (the worker's `IpamView` block) the suggestion reads. */
 export interface BlockUse {
   cidr: string;
@@ -11,25 +13,17 @@ export interface BlockUse {
   pods: readonly { ip: string }[];
 }
 
-function toInt(ip: string): number {
-  return ip.split('.').reduce((a, x) => a * 256 + Number(x), 0);
-}
-
-function toIp(n: number): string {
-  return [24, 16, 8, 0].map((s) => Math.floor(n / 2 ** s) % 256).join('.');
-}
-
 /**
  * The first free address of a block: not the block's first (a Linux node's
  * VXLAN tunnel address) or last, not one Windows reserves, not used by a pod.
  */
 export function freeInBlock(block: BlockUse, taken: ReadonlySet<string> = new Set()): string | undefined {
-  const [base, len] = block.cidr.split('/');
-  const start = toInt(base!);
-  const size = 2 ** (32 - Number(len));
+  const cidr = parseCidr(block.cidr);
+  if (!cidr) return undefined;
+  const size = cidrSize(cidr);
   const used = new Set([...block.reserved, ...block.pods.map((p) => p.ip), ...taken]);
   for (let i = 1; i < size - 1; i++) {
-    const ip = toIp(start + i);
+    const ip = intToIp(cidr.base + i);
     if (!used.has(ip)) return ip;
   }
   return undefined;
