@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createLazyI18n, pickLanguage } from './i18n/lazy';
 import './index.css';
+import { DeferredStores } from './state/deferredStores';
 import { AppContext } from './state/hooks';
 import { createApp } from './state/wiring';
 import { Root } from './ui/share/Root';
@@ -35,7 +36,9 @@ createRoot(root).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
       <AppContext.Provider value={app}>
-        <Root />
+        <DeferredStores app={app}>
+          <Root />
+        </DeferredStores>
       </AppContext.Provider>
     </I18nextProvider>
   </StrictMode>,

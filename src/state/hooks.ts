@@ -4,6 +4,7 @@ import { useStore } from 'zustand';
 import type { EditableModel } from '../edit/editableModel';
 import type { ObjectRef } from '../engine/index';
 import type { Classroom } from './classroom/classroom';
+import { useInsightSnapshot, useNodeStateSnapshot, useScenarioSnapshot, useTraceSnapshot } from './deferredStores';
 import type { ClassroomState } from './classroom/classroomStore';
 import type { LessonState } from './classroom/lessonStore';
 import type { CompareActions } from './compare/compareActions';
@@ -67,16 +68,19 @@ export function useSelectionStore(): SelectionStore {
   return useAppState().state.stores.selection;
 }
 
+/** The scenario store's deferred snapshot (`deferredStores.ts`: the worker's answers render in a background pass). */
 export function useScenario<T>(selector: (state: ScenarioState) => T): T {
-  return useStore(useAppState().state.stores.scenario, selector);
+  return selector(useScenarioSnapshot());
 }
 
+/** The trace store's deferred snapshot, as `useScenario`. */
 export function useTrace<T>(selector: (state: TraceState) => T): T {
-  return useStore(useAppState().state.stores.trace, selector);
+  return selector(useTraceSnapshot());
 }
 
+/** The node state store's deferred snapshot, as `useScenario`. */
 export function useNodeState<T>(selector: (state: NodeStateState) => T): T {
-  return useStore(useAppState().state.stores.nodeState, selector);
+  return selector(useNodeStateSnapshot());
 }
 
 export function usePlayback<T>(selector: (state: PlaybackState) => T): T {
@@ -99,8 +103,9 @@ export function useWhatIf<T>(selector: (state: WhatIfState) => T): T {
   return useStore(useAppState().state.stores.whatIf, selector);
 }
 
+/** The insight store's deferred snapshot, as `useScenario`. */
 export function useInsight<T>(selector: (state: InsightState) => T): T {
-  return useStore(useAppState().state.stores.insight, selector);
+  return selector(useInsightSnapshot());
 }
 
 export function useClassroom<T>(selector: (state: ClassroomState) => T): T {
