@@ -69,7 +69,8 @@ export function NodeStatePanel() {
     () => (
       <div className="grid gap-4 2xl:grid-cols-2">
         {views.map((view) => (
-          <div key={view.id} className="min-w-0" data-testid={`view-${view.id}`}>
+          // Off screen (below the fold while a trace plays), a view's thousands of lines are not laid out: content-visibility skips them (issue 18).
+          <div key={view.id} className="min-w-0 [contain-intrinsic-size:auto_32rem] [content-visibility:auto]" data-testid={`view-${view.id}`}>
             <h3 className="mb-1 font-mono text-lg font-semibold">{view.title}</h3>
             {view.notes?.map((n) => (
               <p key={n.key} className="mb-1 text-sm" data-testid="view-note">

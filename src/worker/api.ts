@@ -181,12 +181,13 @@ type RunbookStep = Runbook['steps'][number];
 /**
  * The runbook as the page shows it (worker/runbookPage.worker.ts): a long
  * `ip route` before/after as the routes that differ, `unchanged` saying how
- * many are left out; a long expected output as its first lines, `more`
+ * many are left out (and at most the first 40 of those that differ,
+ * `moreBefore`/`moreAfter` counting the rest); a long expected output as its first lines, `more`
  * saying how many are left out. The whole runbook has neither.
  */
 export interface PageRunbook extends Omit<Runbook, 'steps'> {
   steps: (Omit<RunbookStep, 'changes' | 'verify'> & {
-    changes?: NonNullable<RunbookStep['changes']> & { unchanged?: number };
+    changes?: NonNullable<RunbookStep['changes']> & { unchanged?: number; moreBefore?: number; moreAfter?: number };
     verify: (RunbookStep['verify'][number] & { more?: number })[];
   })[];
 }

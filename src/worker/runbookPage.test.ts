@@ -19,16 +19,21 @@ describe('pageRunbook', () => {
     const step2 = whole.steps.find((s) => s.id === 'step-2')!;
     const shown = page.steps.find((s) => s.id === 'step-2')!;
     expect(step2.changes!.before.length).toBeGreaterThan(RUNBOOK_LINES);
-    // Every route that differs is shown, and only those; the rest are counted.
+    // The routes that differ, and only those, the first RUNBOOK_LINES of them (here every node's route changes);
+    // the unchanged and the rest are counted.
     const before = new Set(step2.changes!.before);
     const after = new Set(step2.changes!.after);
-    expect(shown.changes!.before).toEqual(step2.changes!.before.filter((l) => !after.has(l)));
-    expect(shown.changes!.after).toEqual(step2.changes!.after.filter((l) => !before.has(l)));
-    expect(shown.changes!.after.length).toBeGreaterThan(0);
-    expect(shown.changes!.unchanged).toBe(step2.changes!.before.length - shown.changes!.before.length);
+    const removed = step2.changes!.before.filter((l) => !after.has(l));
+    const added = step2.changes!.after.filter((l) => !before.has(l));
+    expect(added.length).toBeGreaterThan(RUNBOOK_LINES);
+    expect(shown.changes!.before).toEqual(removed.slice(0, RUNBOOK_LINES));
+    expect(shown.changes!.after).toEqual(added.slice(0, RUNBOOK_LINES));
+    expect(shown.changes).toMatchObject({ unchanged: step2.changes!.before.length - removed.length, moreAfter: added.length - RUNBOOK_LINES });
+    expect(shown.changes!.moreBefore ?? 0).toBe(Math.max(0, removed.length - RUNBOOK_LINES));
     const long = step2.verify.find((v) => v.expect.split('\n').length > RUNBOOK_LINES)!;
     const cut = shown.verify.find((v) => v.command === long.command)!;
     expect(cut.expect.split('\n')).toEqual(long.expect.split('\n').slice(0, RUNBOOK_LINES));
     expect(cut.more).toBe(long.expect.split('\n').length - RUNBOOK_LINES);
   });
+
 });

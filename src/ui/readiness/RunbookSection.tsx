@@ -39,8 +39,14 @@ function Step({ s }: { s: Step }) {
         <div className="grid gap-2 xl:grid-cols-2">
           <p className="font-semibold xl:col-span-2">{t('runbook.label.changes', { node: s.changes.node })}</p>
           {s.changes.unchanged !== undefined && <p className="xl:col-span-2">{t('runbook.label.unchanged', { lines: s.changes.unchanged })}</p>}
-          <pre className={pre} aria-label={t('runbook.label.before')}>{s.changes.before.join('\n')}</pre>
-          <pre className={pre} aria-label={t('runbook.label.after')}>{s.changes.after.join('\n')}</pre>
+          <pre className={pre} aria-label={t('runbook.label.before')}>
+            {s.changes.before.join('\n')}
+            {s.changes.moreBefore !== undefined && `\n${t('runbook.label.moreLines', { lines: s.changes.moreBefore })}`}
+          </pre>
+          <pre className={pre} aria-label={t('runbook.label.after')}>
+            {s.changes.after.join('\n')}
+            {s.changes.moreAfter !== undefined && `\n${t('runbook.label.moreLines', { lines: s.changes.moreAfter })}`}
+          </pre>
         </div>
       )}
       <RunbookTraceLink step={s} />
