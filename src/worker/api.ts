@@ -252,10 +252,14 @@ export interface OpenedScenario {
   /** The opened scenario's summary (null when it did not load; the worker then keeps its previous one). */
   summary: ScenarioSummary | null;
   diagnostics: Diagnostic[];
-  /** The source's text after its edits (what the next what-if edit changes); absent when the source could not be resolved. */
-  text?: string;
-  /** The source's text before its edits; only when it has edits. */
-  baseText?: string;
+  /**
+   * The length of the source's text after its edits; absent when the source could not be resolved. The text itself
+   * stays in the worker (what-if edits, folds and the download ask for it there): at 1,000 nodes it is 1.6 MB, and
+   * carrying it to the page after every edit was the longest main-thread task (issue 18).
+   */
+  textLength?: number;
+  /** The edits leave the source's text as it was (or there are none). */
+  unedited?: boolean;
   compiled?: CompileResult & { firstNode?: NodeViews };
   /** HNS dumps among the files, attached to a Windows node (the node is built from them). */
   hns?: { node: string; files: string[] }[];
@@ -294,8 +298,17 @@ export interface EngineWorkerApi {
   ipamPage(revision: number, query: { text: string; limit: number }): Tagged<IpamPage>;
   /** Compares the HNS dumps of the current scenario (a files source) with the nodes its cluster objects imply. */
   compareImportedHns(revision: number): Tagged<HnsComparison[]>;
-  /** Applies a what-if edit to `text` (the scenario's text after its edits): YAML is parsed here, never on the main thread. */
-  editText(text: string, edit: Edit): EditAnswer;
+  /** Applies a what-if edit to the current scenario's text (after its edits): YAML is parsed here, never on the main thread. */
+  editText(revision: number, edit: Edit): Tagged<EditAnswer>;
+  /**
+   * One patch from the current source's base text to the base with `edits` applied (what-if history folds its oldest
+   * changes into one); undefined when the source has no base text (no edits) or the edits no longer apply.
+   */
+  foldEdits(revision: number, edits: ScenarioEdit[]): Tagged<ScenarioEdit[] | undefined>;
+  /** The patch from the current text back to the source's base text (empty when the edits changed nothing). */
+  resetPatch(revision: number): Tagged<ScenarioEdit[]>;
+  /** The current scenario's text after its edits (the what-if download). */
+  scenarioText(revision: number): Tagged<string>;
   /** What the edit forms offer, from the current normalised scenario (the engine's defaults are the forms' defaults); nothing that grows with the cluster. */
   editableModel(revision: number): Tagged<EditableModel>;
   /** A page of the what-if forms' nodes, pods, Services or a Service's candidate endpoints, searched here. */

@@ -15,7 +15,7 @@ import { proxy, wrap, type Endpoint, type Remote } from 'comlink';
 import type { CompileProgress, FlowRequest, PresetInfo } from '../engine/index';
 import type { MarkedLine } from '../traceViews/viewMarks';
 import type { DecodeResult } from '../share/codec';
-import type { ScenarioSource } from '../share/scenarioSource';
+import type { ScenarioEdit, ScenarioSource } from '../share/scenarioSource';
 import { errorMessage, type Answer } from './answer';
 import type { EditableModel } from '../edit/editableModel';
 import type { Edit } from '../edit/edits';
@@ -61,7 +61,13 @@ export interface EngineClient {
   /** The current scenario's HNS dumps (a files source) compared with its cluster objects. */
   compareImportedHns(): Promise<Answer<HnsComparison[]>>;
   /** Applies a what-if edit to the scenario's text in the worker; see `EngineWorkerApi.editText`. */
-  editText(text: string, edit: Edit): Promise<Answer<EditAnswer>>;
+  editText(edit: Edit): Promise<Answer<EditAnswer>>;
+  /** Folds the oldest what-if changes into one patch; see `EngineWorkerApi.foldEdits`. */
+  foldEdits(edits: ScenarioEdit[]): Promise<Answer<ScenarioEdit[] | undefined>>;
+  /** The patch back to the source's base text; see `EngineWorkerApi.resetPatch`. */
+  resetPatch(): Promise<Answer<ScenarioEdit[]>>;
+  /** The scenario's text after its edits (the what-if download). */
+  scenarioText(): Promise<Answer<string>>;
   /** The edit forms' model of the current scenario. */
   editableModel(): Promise<Answer<EditableModel>>;
   /** A page of the what-if forms' lists; see `EngineWorkerApi.editRows`. */
@@ -193,7 +199,10 @@ export function createEngineClient(spawn: () => EngineWorker, { timeoutMs = DEFA
     runbook: (whole) => tagged((remote, rev) => remote.runbook(rev, whole)),
     ipamPage: (query) => tagged((remote, rev) => remote.ipamPage(rev, query)),
     compareImportedHns: () => tagged((remote, rev) => remote.compareImportedHns(rev)),
-    editText: (text, edit) => call<EditAnswer>((remote) => remote.editText(text, edit)),
+    editText: (edit) => tagged<EditAnswer>((remote, rev) => remote.editText(rev, edit)),
+    foldEdits: (edits) => tagged((remote, rev) => remote.foldEdits(rev, edits)),
+    resetPatch: () => tagged((remote, rev) => remote.resetPatch(rev)),
+    scenarioText: () => tagged((remote, rev) => remote.scenarioText(rev)),
     editableModel: () => tagged((remote, rev) => remote.editableModel(rev)),
     editRows: <L extends EditList>(query: EditRowQuery & { list: L }) => tagged<RowPage<EditRowOf<L>>>((remote, rev) => remote.editRows(rev, query) as Promise<Tagged<RowPage<EditRowOf<L>>>>),
     freeAddresses: (nodes) => tagged((remote, rev) => remote.freeAddresses(rev, nodes)),

@@ -8,7 +8,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { PRESETS } from '../engine/index';
 import type * as Engine from '../engine/index';
 import { shareUrl } from '../share/codec';
-import { diffEdits } from '../share/scenarioSource';
+import { applyScenarioEdits, diffEdits } from '../share/scenarioSource';
+import { editPatch } from './edits.worker';
 import { createEngineApi } from './engineApi.worker';
 
 const engine = vi.hoisted(() => ({ throwOnTrace: false }));
@@ -37,17 +38,33 @@ describe('engine worker API', () => {
     const edited = api.openScenario(3, { preset: 'k8s-lab', edits }).value;
     expect(edited.summary?.pods).toBe(preset.summary?.pods);
     expect(api.findRows(3, { list: 'pods', text: 'net2', limit: 10 }).value.rows.map((p) => p.name)).toEqual(['net2']);
-    expect(edited.baseText).toBe(lab);
+    expect(edited).toMatchObject({ textLength: lab.length + 1, unedited: false });
+    // The text stays here: the page asks for it (the download) and for the patch back to the preset (reset).
+    expect(api.scenarioText(3).value).toBe(lab.replace('name: net', 'name: net2'));
+    expect(applyScenarioEdits(api.scenarioText(3).value, api.resetPatch(3).value)).toEqual({ yaml: lab });
+  });
+
+  it('folds what-if changes into one patch from the base text, as the history keeps its oldest changes', () => {
+    const api = createEngineApi();
+    const first = diffEdits(lab, lab.replace('name: net', 'name: net2'));
+    const second = diffEdits(lab.replace('name: net', 'name: net2'), lab.replace('name: net', 'name: net3'));
+    api.openScenario(1, { preset: 'k8s-lab', edits: [...first, ...second] });
+    const folded = api.foldEdits(1, [...first, ...second]).value!;
+    expect(applyScenarioEdits(lab, folded)).toEqual({ yaml: lab.replace('name: net', 'name: net3') });
+    api.openScenario(2, { preset: 'k8s-lab' });
+    expect(api.foldEdits(2, first).value).toBeUndefined();
   });
 
   it('applies a what-if edit to the text (YAML parsed here, not on the main thread) and answers the patch or why it failed', () => {
     const api = createEngineApi();
-    const answer = api.editText(lab, { op: 'setEnableDSR', value: false });
+    api.openScenario(1, { preset: 'k8s-lab' });
+    const answer = api.editText(1, { op: 'setEnableDSR', value: false }).value;
     if (!('patch' in answer)) throw new Error(answer.error);
-    api.openScenario(1, { preset: 'k8s-lab', edits: answer.patch });
-    expect(api.editableModel(1).value.enableDSR).toBe(false);
-    expect(api.editText(lab, { op: 'removePod', namespace: 'demo', name: 'nope' })).toEqual({ error: expect.stringContaining('nope') });
-    expect(api.editText('kind: [', { op: 'setBgp', enabled: true })).toEqual({ error: expect.any(String) });
+    api.openScenario(2, { preset: 'k8s-lab', edits: answer.patch });
+    expect(api.editableModel(2).value.enableDSR).toBe(false);
+    expect(api.editText(2, { op: 'removePod', namespace: 'demo', name: 'nope' }).value).toEqual({ error: expect.stringContaining('nope') });
+    expect(() => api.editText(1, { op: 'setBgp', enabled: true })).toThrow(/revision 1/);
+    expect(editPatch('kind: [', { op: 'setBgp', enabled: true })).toEqual({ error: expect.any(String) });
   });
 
   it("answers the edit forms' model of the current scenario", () => {
@@ -116,7 +133,8 @@ describe('engine worker API', () => {
     const files = [{ name: 'lab.yaml', text: `%YAML 1.2\n---\n${lab}` }];
     const first = api.openScenario(1, { files }).value;
     expect(first.compiled).toBeDefined();
-    const edits = diffEdits(first.text!, first.text!.replace('name: net', 'name: net2'));
+    const text = api.scenarioText(1).value;
+    const edits = diffEdits(text, text.replace('name: net', 'name: net2'));
     const again = api.openScenario(2, { files, edits }).value;
     expect(again.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(api.findRows(2, { list: 'pods', text: 'demo/net2', limit: 10 }).value.total).toBe(1);

@@ -26,7 +26,7 @@ import {
   type Trace,
 } from '../engine/index';
 import { decodeShareUrl } from '../share/codec';
-import { applyScenarioEdits, importedText, resolveSourceText, sourceName, type ScenarioSource } from '../share/scenarioSource';
+import { applyScenarioEdits, diffEdits, importedText, resolveSourceText, sourceName, type ScenarioEdit, type ScenarioSource } from '../share/scenarioSource';
 import type { EngineWorkerApi, OpenedScenario, OpenScenarioOptions, Places, RowList, RowOf, RowPage, RowQuery, ViewMarks } from './api';
 import { editPatch } from './edits.worker';
 import { editRowSource, type EditRowSource } from './editRows.worker';
@@ -72,6 +72,13 @@ function load(source: ScenarioSource): Loaded | { error: Diagnostic } {
   return { ...loadScenarioText(edited.yaml, sourceName(source)), text: edited.yaml, ...(edits.length ? { baseText: edited.base } : {}), hns: [] };
 }
 
+/** `edits` applied to `baseText` as one patch from it; undefined without a base text or when they do not apply. */
+function foldedPatch(baseText: string | undefined, edits: ScenarioEdit[]): ScenarioEdit[] | undefined {
+  if (baseText === undefined) return undefined;
+  const folded = applyScenarioEdits(baseText, edits);
+  return 'error' in folded ? undefined : diffEdits(baseText, folded.yaml);
+}
+
 /** Nothing marked: a scenario's first node before any trace. */
 const NO_MARKS: ViewMarks = { used: { ids: new Set(), texts: new Set() }, produced: { ids: new Set(), texts: new Set() } };
 
@@ -100,6 +107,8 @@ export function createEngineApi(): EngineWorkerApi {
         hns: HnsAttachment[];
         errors: ReadonlySet<string>;
         text: string;
+        /** The text before the source's edits (when it has edits): what undo folds and reset go back to. */
+        baseText?: string;
       }
     | undefined;
 
@@ -124,10 +133,11 @@ export function createEngineApi(): EngineWorkerApi {
     // other Services (issue 11 item 6). Text that does not parse, or is too large, stops the load, as `kubectl apply`
     // refuses the file: compiling what is left would silently change the cluster (e.g. defaults for a lost Installation).
     const fatal = diagnostics.filter((d) => d.severity === 'error' && WHOLE_INPUT_ERRORS.has(d.code) && !('files' in source && d.file && source.files.some((f) => f.name === d.file && looksLikeHnsDump(f.text))));
-    if (!scenario || fatal.length > 0) return { summary: null, diagnostics, text, baseText };
+    const textOf = { textLength: text.length, unedited: baseText === undefined || text === baseText };
+    if (!scenario || fatal.length > 0) return { summary: null, diagnostics, ...textOf };
     const errors = new Set(diagnostics.filter((d) => d.severity === 'error').map(errorKey));
     const before = current?.errors;
-    if (options.refuseNewErrors && before && [...errors].some((e) => !before.has(e))) return { summary: null, diagnostics: diagnostics.filter((d) => d.severity !== 'error' || !before.has(errorKey(d))), text, baseText };
+    if (options.refuseNewErrors && before && [...errors].some((e) => !before.has(e))) return { summary: null, diagnostics: diagnostics.filter((d) => d.severity !== 'error' || !before.has(errorKey(d))), ...textOf };
     try {
       const cluster = compileScenario(scenario, { ...(loaded.hns.length ? { hns: loaded.hns } : {}), ...(onProgress ? { onProgress } : {}) });
       const feed = topologyFeed(cluster);
@@ -135,12 +145,12 @@ export function createEngineApi(): EngineWorkerApi {
       const pager = nodeViewPager(cluster);
       const views = firstNode ? { node: firstNode, views: pager.pages(firstNode, NO_MARKS) } : undefined;
       const places = listPlaces(cluster);
-      current = { revision, cluster, feed, places, rows: rowSource(cluster, places), views: pager, editRows: editRowSource(cluster), hns: loaded.hns, errors, text };
+      current = { revision, cluster, feed, places, rows: rowSource(cluster, places), views: pager, editRows: editRowSource(cluster), hns: loaded.hns, errors, text, ...(baseText !== undefined ? { baseText } : {}) };
       const summary = summarize(cluster);
       const compiled = { summary, topology: feed.topology, ...(feed.collapsed ? { collapsed: true } : {}), firstNode: views };
-      return { summary, diagnostics, text, baseText, compiled, hns: loaded.hns.map((a) => ({ node: a.node, files: a.files })) };
+      return { summary, diagnostics, ...textOf, compiled, hns: loaded.hns.map((a) => ({ node: a.node, files: a.files })) };
     } catch (error) {
-      return { summary: null, diagnostics: [...diagnostics, engineErrorDiagnostic('compiling the scenario', error)], text };
+      return { summary: null, diagnostics: [...diagnostics, engineErrorDiagnostic('compiling the scenario', error)], ...textOf };
     }
   }
 
@@ -169,7 +179,13 @@ export function createEngineApi(): EngineWorkerApi {
       return { revision, value: ipamPage(ipamViewOf(cluster), query, firstLinuxPod(cluster.scenario)) };
     },
     compareImportedHns: (revision) => ({ revision, value: compareImported(clusterFor(revision), currentFor(revision).hns) }),
-    editText: editPatch,
+    editText: (revision, edit) => ({ revision, value: editPatch(currentFor(revision).text, edit) }),
+    foldEdits: (revision, edits) => ({ revision, value: foldedPatch(currentFor(revision).baseText, edits) }),
+    resetPatch(revision) {
+      const { text, baseText } = currentFor(revision);
+      return { revision, value: baseText === undefined ? [] : diffEdits(text, baseText) };
+    },
+    scenarioText: (revision) => ({ revision, value: currentFor(revision).text }),
     editableModel: (revision) => ({ revision, value: editableModel(clusterFor(revision).scenario, currentFor(revision).text) }),
     editRows: (revision, query) => ({ revision, value: currentFor(revision).editRows.rows(query) }),
     freeAddresses: (revision, nodes) => ({ revision, value: currentFor(revision).editRows.freeAddresses(nodes) }),

@@ -10,6 +10,7 @@ import { PRESETS, compileScenario, loadScenarioText, traceFlow, type FlowRequest
 import { diffTraces } from '../traceViews/stepDiff';
 import { testApp, until, type TestApp } from '../state/testing/harness';
 import { memoryDraftStore } from '../state/whatIf/drafts';
+import { HISTORY_LIMIT } from '../state/whatIf/whatIfStore';
 import type { AppState } from '../state/appState';
 import { inProcessClient, type InProcessWorker } from './testing/inProcess.worker';
 
@@ -92,6 +93,19 @@ describe('what-if editing', () => {
     await reloaded.whatIf.undo();
     expect(await poolOf(reloaded)).toMatchObject({ encapsulation: 'VXLANCrossSubnet' });
   });
+
+  it('keeps at most HISTORY_LIMIT changes undoable: the oldest fold into one patch in the worker, which holds the base text', async () => {
+    const app = await start('k8s-lab');
+    for (let i = 0; i <= HISTORY_LIMIT + 2; i++) expect(await app.whatIf.edit({ op: 'setPool', pool, blockSize: 26 + (i % 4) })).toBe(true);
+    const last = await app.whatIf.scenarioText();
+    expect(app.stores.whatIf.getState().changes).toHaveLength(HISTORY_LIMIT + 1);
+    // The folded patch takes the base to the third change (blockSize 28), the oldest point left.
+    expect(await app.whatIf.goTo(0)).toBe(true);
+    expect(await app.whatIf.goTo(1)).toBe(true);
+    expect(await poolOf(app)).toMatchObject({ blockSize: 28 });
+    expect(await app.whatIf.goTo(HISTORY_LIMIT + 1)).toBe(true);
+    expect(await app.whatIf.scenarioText()).toBe(last);
+  }, 60_000);
 
   it('refuses a change the engine rejects and keeps the scenario', async () => {
     const app = await start('k8s-lab');

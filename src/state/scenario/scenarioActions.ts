@@ -105,8 +105,7 @@ export function createActions(client: EngineClient, stores: Stores & { playback:
     scenario.setState({
       presetName: sourceName(source),
       source,
-      text: opened.text,
-      baseText: opened.baseText,
+      textLength: opened.textLength,
       hns: opened.hns,
       summary,
       diagnostics: opened.diagnostics,

@@ -22,10 +22,8 @@ export interface ScenarioState {
   presetName: string;
   /** Where the scenario shown comes from (with every edit); set once it opened. */
   source?: ScenarioSource;
-  /** The source's text after its edits, as the worker resolved it (what the next what-if edit changes). */
-  text?: string;
-  /** The source's text before its edits (set when it has edits), to fold old edits together. */
-  baseText?: string;
+  /** The length of the source's text after its edits (the text stays in the worker: `OpenedScenario.textLength`). */
+  textLength?: number;
   /** HNS dumps of an imported source, attached to a Windows node. */
   hns?: { node: string; files: string[] }[];
   /** What the page keeps of the scenario (its long lists stay in the worker: `findRows`). */

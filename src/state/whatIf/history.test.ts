@@ -14,17 +14,17 @@ describe('what-if history points', () => {
     await t.app.actions.start();
     await until(() => t.app.stores.scenario.getState().status === 'ready', 'the preset');
     const { whatIf } = t.app;
-    const text = () => t.app.stores.scenario.getState().text ?? '';
+    const text = async () => (await whatIf.scenarioText()) ?? '';
     expect(await whatIf.edit({ op: 'setPool', pool, encapsulation: 'VXLANCrossSubnet' })).toBe(true);
     expect(await whatIf.edit({ op: 'setFelixVxlan', vni: null, port: null })).toBe(true);
     expect(await whatIf.edit({ op: 'setPool', pool, natOutgoing: false })).toBe(true);
     expect(historyOf(t.app.stores.whatIf.getState())).toHaveLength(2);
 
     expect(await whatIf.goTo(0)).toBe(true);
-    expect(text()).toMatch(/encapsulation: VXLAN\n/);
+    expect(await text()).toMatch(/encapsulation: VXLAN\n/);
     expect(t.app.stores.whatIf.getState()).toMatchObject({ changes: [], future: [expect.anything(), expect.anything()] });
     expect(await whatIf.goTo(2)).toBe(true);
-    expect(text()).toMatch(/encapsulation: VXLANCrossSubnet\n[\s\S]*natOutgoing: Disabled/);
+    expect(await text()).toMatch(/encapsulation: VXLANCrossSubnet\n[\s\S]*natOutgoing: Disabled/);
 
     // The traces of two points, as the history comparison shows them: natOutgoing does not touch pod → pod; VXLANCrossSubnet does.
     await t.app.actions.runTrace({ src: 'pod:demo/net', dst: 'pod:demo/hello', proto: 'tcp' });

@@ -7,7 +7,7 @@
  * taken: the scenario stays as it was and the error is shown.
  */
 import type { Diagnostic } from '../../engine/index';
-import { applyScenarioEdits, diffEdits, sameSource, withEdits, type ScenarioEdit, type ScenarioSource } from '../../share/scenarioSource';
+import { diffEdits, sameSource, withEdits, type ScenarioEdit, type ScenarioSource } from '../../share/scenarioSource';
 import type { EditList, EditRowOf, EditRowQuery, HnsComparison, RowPage, ScenarioSummary } from '../../worker/api';
 import type { EngineClient } from '../../worker/client';
 import type { Actions } from '../scenario/scenarioActions';
@@ -59,6 +59,8 @@ export interface WhatIfActions {
   freeAddresses(nodes: string[]): Promise<Record<string, string>>;
   /** The source of edit-history point `point` (0: the base; k: after the kth change; see `historyOf`). */
   pointSource(point: number): ScenarioSource;
+  /** The scenario's text after its edits (the download), asked from the worker; undefined when it changed meanwhile or failed. */
+  scenarioText(): Promise<string | undefined>;
   /** Shows history point `point` (several undos or redos at once); the history itself stays. */
   goTo(point: number): Promise<boolean>;
   undo(): Promise<void>;
@@ -83,6 +85,9 @@ interface Deps {
   legacy?: Pick<Storage, 'getItem' | 'removeItem'>;
 }
 
+/** Redo keeps the whole history: the folded patch of the oldest changes and HISTORY_LIMIT more (going back to the start lost the newest change when redo kept only HISTORY_LIMIT). */
+const MAX_FUTURE = HISTORY_LIMIT + 1;
+
 const fileNames = (s: ScenarioSource) => ('files' in s ? s.files.map((f) => f.name) : undefined);
 
 export function createWhatIfActions({ client, scenario, whatIf, actions, drafts, legacy }: Deps): WhatIfActions {
@@ -96,7 +101,7 @@ export function createWhatIfActions({ client, scenario, whatIf, actions, drafts,
   /** Keeps the draft of the current base; a refused write is told, and the stored draft stays as it was. */
   function save(): Promise<void> {
     const s = whatIf.getState();
-    const draft: Draft = { base: s.base, changes: s.changes, future: s.future.slice(-HISTORY_LIMIT), preset: s.preset };
+    const draft: Draft = { base: s.base, changes: s.changes, future: s.future.slice(-MAX_FUTURE), preset: s.preset };
     saving = saving.then(async () => {
       try {
         const key = await draftKey(draft.base);
@@ -110,20 +115,17 @@ export function createWhatIfActions({ client, scenario, whatIf, actions, drafts,
     return saving;
   }
 
-  /** Folds the oldest changes into one patch so at most HISTORY_LIMIT can be undone (needs the base text). */
-  function bounded(changes: ScenarioEdit[][]): ScenarioEdit[][] {
-    const baseText = scenario.getState().baseText;
-    if (changes.length <= HISTORY_LIMIT + 1 || baseText === undefined) return changes;
+  /** Folds the oldest changes into one patch so at most HISTORY_LIMIT can be undone (in the worker, which holds the base text). */
+  async function bounded(changes: ScenarioEdit[][]): Promise<ScenarioEdit[][]> {
+    if (changes.length <= HISTORY_LIMIT + 1) return changes;
     const fold = changes.length - HISTORY_LIMIT;
-    const folded = applyScenarioEdits(baseText, changes.slice(0, fold).flat());
-    if ('error' in folded) return changes;
-    const patch = diffEdits(baseText, folded.yaml);
+    const answer = await client.foldEdits(changes.slice(0, fold).flat());
+    const patch = answer.kind === 'ok' ? answer.value : undefined;
+    if (patch === undefined) return changes;
     return patch.length ? [patch, ...changes.slice(fold)] : changes.slice(fold);
   }
 
-  function unedited(opened: { text?: string; baseText?: string }): boolean {
-    return opened.baseText === undefined || opened.text === opened.baseText;
-  }
+  const unedited = (opened: { unedited?: boolean }): boolean => opened.unedited !== false;
 
   /** Moves to `changes` on the same base; the history changes only when the engine takes the result. */
   async function moveTo(changes: ScenarioEdit[][], future: ScenarioEdit[][], lastEdit?: Edit): Promise<boolean> {
@@ -137,7 +139,7 @@ export function createWhatIfActions({ client, scenario, whatIf, actions, drafts,
       else whatIf.setState({ status: 'error', error: outcome.error, errorDiagnostics: outcome.error ? undefined : outcome.diagnostics });
       return false;
     }
-    whatIf.setState({ changes: bounded(changes), future: future.slice(-HISTORY_LIMIT), unedited: unedited(outcome.opened), before, lastEdit, status: 'idle' });
+    whatIf.setState({ changes: await bounded(changes), future: future.slice(-MAX_FUTURE), unedited: unedited(outcome.opened), before, lastEdit, status: 'idle' });
     await save();
     return true;
   }
@@ -216,11 +218,10 @@ export function createWhatIfActions({ client, scenario, whatIf, actions, drafts,
       if (draft) await openBase(draft.base, { restoreDraft: true });
     },
     async edit(e) {
-      const text = scenario.getState().text;
-      if (text === undefined) return false;
-      // The YAML is edited in the worker: a large scenario's text never costs the main thread (issue 18).
-      const answer = await client.editText(text, e);
-      if (scenario.getState().text !== text) return false;
+      if (scenario.getState().textLength === undefined) return false;
+      // The YAML is edited in the worker, which holds the text: a large scenario's text never costs the main thread (issue 18).
+      const answer = await client.editText(e);
+      if (answer.kind === 'stale') return false;
       const failed = answer.kind === 'error' ? answer.message : answer.kind === 'ok' && 'error' in answer.value ? answer.value.error : undefined;
       if (failed !== undefined || answer.kind !== 'ok' || 'error' in answer.value) {
         const diagnostics = answer.kind === 'ok' && 'error' in answer.value ? answer.value.diagnostics : undefined;
@@ -255,6 +256,10 @@ export function createWhatIfActions({ client, scenario, whatIf, actions, drafts,
       const answer = await client.freeAddresses(nodes);
       return answer.kind === 'ok' ? answer.value : {};
     },
+    async scenarioText() {
+      const answer = await client.scenarioText();
+      return answer.kind === 'ok' ? answer.value : undefined;
+    },
     pointSource: (point) => withEdits(whatIf.getState().base, historyOf(whatIf.getState()).slice(0, point).flat()),
     async goTo(point) {
       const all = historyOf(whatIf.getState());
@@ -275,10 +280,10 @@ export function createWhatIfActions({ client, scenario, whatIf, actions, drafts,
     },
     async reset() {
       const s = whatIf.getState();
-      const { text, baseText } = scenario.getState();
       const plainPreset = 'preset' in s.base && !s.base.edits?.length;
       if (plainPreset) {
-        const patch = text !== undefined && baseText !== undefined ? diffEdits(text, baseText) : [];
+        const answer = await client.resetPatch();
+        const patch = answer.kind === 'ok' ? answer.value : [];
         if (patch.length) await moveTo([...s.changes, patch], []);
         return;
       }

@@ -108,7 +108,7 @@ export function WhatIfPanel() {
   const { t } = useTranslation();
   const actions = useWhatIfActions();
   const state = useWhatIf((s) => s);
-  const text = useScenario((s) => s.text);
+  const textLength = useScenario((s) => s.textLength);
   const ready = useScenario((s) => s.status === 'ready');
   useInsightWhileShown();
   const plainPreset = 'preset' in state.base && !state.base.edits?.length;
@@ -117,11 +117,12 @@ export function WhatIfPanel() {
   const search = (list: keyof FormSearches, text: string) => setSearches((s) => ({ ...s, [list]: text }));
   useUndoKeys();
 
-  const model = useEditableModel(text !== undefined && text.length > EDITABLE_TEXT_LIMIT);
+  const model = useEditableModel(textLength !== undefined && textLength > EDITABLE_TEXT_LIMIT);
   const busy = state.status === 'applying' || !ready;
   const apply = (e: Edit) => void actions.edit(e);
 
-  const download = () => {
+  const download = async () => {
+    const text = await actions.scenarioText();
     if (text === undefined) return;
     const url = URL.createObjectURL(new Blob([text], { type: 'application/yaml' }));
     const a = document.createElement('a');
@@ -147,7 +148,7 @@ export function WhatIfPanel() {
           <button type="button" className={secondaryButton} disabled={(state.unedited && plainPreset) || busy} onClick={() => void actions.reset()} data-testid="what-if-reset">
             {t('whatIf.reset')}
           </button>
-          <button type="button" className={primaryButton} disabled={text === undefined} onClick={download} data-testid="what-if-download">
+          <button type="button" className={primaryButton} disabled={textLength === undefined} onClick={() => void download()} data-testid="what-if-download">
             {t('whatIf.download')}
           </button>
           <span className="text-slate-700 dark:text-slate-300" data-testid="what-if-status" aria-live="polite">
@@ -189,7 +190,7 @@ export function WhatIfPanel() {
             </button>
           ))}
         </div>
-        {text !== undefined && text.length > EDITABLE_TEXT_LIMIT && <p data-testid="what-if-too-large">{t('whatIf.tooLarge', { size: Math.round(text.length / 1e6) })}</p>}
+        {textLength !== undefined && textLength > EDITABLE_TEXT_LIMIT && <p data-testid="what-if-too-large">{t('whatIf.tooLarge', { size: Math.round(textLength / 1e6) })}</p>}
         {model && tab === 'network' && <NetworkForm model={model} apply={apply} busy={busy} />}
         {model && tab === 'nodes' && <NodesForm apply={apply} busy={busy} searches={searches} search={search} />}
         {model && tab === 'pods' && <PodsForm apply={apply} busy={busy} searches={searches} search={search} />}

@@ -22,14 +22,14 @@ export function IpamPanel() {
   const ready = useScenario((s) => s.status === 'ready');
   const { runTrace } = useActions();
   const whatIf = useWhatIfActions();
-  const text = useScenario((s) => s.text);
+  const textLength = useScenario((s) => s.textLength);
 
   const query = useInsight((s) => s.ipamQuery);
   const { searchIpam } = useInsightActions();
   const windowsPod = scenario?.windowsPod;
   const borrowedIps = new Set(ipam?.borrowed.map((b) => b.ip));
   // The borrowing example is an edit: offered when the forms are (a scenario small enough to edit by hand).
-  const candidate = text !== undefined && text.length <= EDITABLE_TEXT_LIMIT ? ipam?.borrowCandidate : undefined;
+  const candidate = textLength !== undefined && textLength <= EDITABLE_TEXT_LIMIT ? ipam?.borrowCandidate : undefined;
 
   const showBorrowing = async () => {
     if (!candidate) return;

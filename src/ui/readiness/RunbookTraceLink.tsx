@@ -15,14 +15,14 @@ import { secondaryButton } from '../edit/controls';
 
 export function RunbookTraceLink({ step }: { step: RunbookStep }) {
   const { t } = useTranslation();
-  const text = useScenario((s) => s.text);
+  const textLength = useScenario((s) => s.textLength);
   const ready = useScenario((s) => s.status === 'ready');
   const request = useTrace((s) => s.request);
   const applying = useWhatIf((s) => s.status === 'applying');
   const whatIf = useWhatIfActions();
   const compare = useCompareActions();
   const [failed, setFailed] = useState(false);
-  const model = useEditableModel(text !== undefined && text.length > EDITABLE_TEXT_LIMIT);
+  const model = useEditableModel(textLength !== undefined && textLength > EDITABLE_TEXT_LIMIT);
   const edits = useMemo(() => (model ? runbookEdits(step, model) : []), [step, model]);
   if (edits.length === 0) return null;
 
