@@ -15,6 +15,8 @@ test('the forms of a 60-node cluster page and search their lists; a pod moves to
   const app = await openLab(page);
   await page.getByTestId('import-files').setInputFiles({ name: 'gen-60.yaml', mimeType: 'text/yaml', buffer: Buffer.from(yaml) });
   await expect(page.getByTestId('import-status')).toContainText('Imported 1 file(s)', { timeout: 30_000 });
+  // The switcher names the imported scenario; it showed the first preset as if chosen.
+  await expect(page.getByTestId('preset').locator('option:checked')).toHaveText('Imported files');
   await app.openDrawer('whatIf');
   const whatIf = page.getByTestId('what-if');
 

@@ -12,6 +12,8 @@ export const en = {
   language: { label: 'Language', en: 'English', ru: 'Русский' },
   preset: {
     label: 'Scenario',
+    /** The switcher's entry for a scenario that is not a preset (`sourceName`). */
+    source: { imported: 'Imported files', shared: 'From a shared link' },
     'k8s-lab': {
       title: 'Hybrid lab cluster',
       description: 'Three Linux nodes and a Windows Server 2025 node; Calico VXLAN Always, BGP Disabled, strictAffinity.',

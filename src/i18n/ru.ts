@@ -13,6 +13,7 @@ export const ru: Messages = {
   language: { label: 'Язык', en: 'English', ru: 'Русский' },
   preset: {
     label: 'Сценарий',
+    source: { imported: 'Импорт файлов', shared: 'Из ссылки' },
     'k8s-lab': {
       title: 'Гибридный тестовый кластер',
       description: 'Три Linux-узла и узел Windows Server 2025; Calico: VXLAN Always, BGP Disabled, strictAffinity.',

@@ -16,6 +16,8 @@ export function PresetSwitcher() {
   const { selectPreset } = useActions();
   const options = presets.length > 0 ? presets : [{ name: presetName, title: presetName, description: '' }];
   const current = options.find((p) => p.name === presetName);
+  // An imported or shared scenario is no preset: the switcher names it, rather than showing the first preset as chosen.
+  const source = presets.length > 0 && !current ? presetName : undefined;
   const wide = useMediaQuery('(min-width: 96rem)');
   const title = (p: { name: string; title: string }) => t(`preset.${p.name}.title`, { defaultValue: p.title });
   const tooltip = current && [title(current), current.description ? t(`preset.${current.name}.description`, { defaultValue: current.description }) : ''].filter(Boolean).join(' — ');
@@ -29,6 +31,11 @@ export function PresetSwitcher() {
           onChange={(event) => void selectPreset(event.target.value)}
           className="max-w-[13rem] rounded 2xl:max-w-[24rem] border border-slate-400 bg-white px-2 py-1 dark:bg-slate-800"
         >
+          {source && (
+            <option value={source} disabled>
+              {t(`preset.source.${source}`, { defaultValue: source })}
+            </option>
+          )}
           {options.map((preset) => (
             <option key={preset.name} value={preset.name}>
               {wide ? `${preset.name} — ${title(preset)}` : preset.name}
