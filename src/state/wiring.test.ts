@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Trace } from '../engine/index';
-import { testApp, type TestApp } from './testing/harness';
+import { inProcessClient } from '../worker/testing/inProcess.worker';
+import { testApp, until, type TestApp } from './testing/harness';
 
 let t: TestApp;
 afterEach(() => t.dispose());
@@ -14,6 +15,28 @@ describe('wiring: one feature follows another', () => {
     stores.trace.setState({ request: { src: 'pod:demo/web', dst: 'svc:demo/hello' }, trace: { steps: [], wire: [] } as unknown as Trace });
     expect(stores.playback.getState()).toMatchObject({ position: 0, playing: false });
     expect(stores.branches.getState()).toMatchObject({ status: 'idle', outcomes: [] });
+  });
+
+  it("a trace asks the node state views once, for the first node the packet meets, with the trace's marks", async () => {
+    const client = inProcessClient();
+    const asked: string[] = [];
+    const nodeStateViews = client.nodeStateViews.bind(client);
+    client.nodeStateViews = (node, marks) => {
+      asked.push(node);
+      return nodeStateViews(node, marks);
+    };
+    t = testApp({ client });
+    await t.app.actions.start();
+    await until(() => t.app.stores.scenario.getState().status === 'ready', 'the preset');
+    // A trace from a Linux pod shows its node, marked; then one from the Windows pod moves to the Windows node.
+    await t.app.actions.runTrace({ src: 'pod:demo/net', dst: 'pod:demo/web', proto: 'tcp' });
+    expect(t.app.stores.nodeState.getState().node).not.toBe('k8s-lab-win-1');
+    asked.length = 0;
+    await t.app.actions.runTrace({ src: 'pod:demo/web', dst: 'pod:demo/net', proto: 'tcp' });
+    expect(t.app.stores.trace.getState().status).toBe('done');
+    expect(asked).toEqual(['k8s-lab-win-1']);
+    expect(t.app.stores.nodeState.getState()).toMatchObject({ node: 'k8s-lab-win-1', status: 'ready' });
+    expect(t.app.stores.nodeState.getState().views.length).toBeGreaterThan(0);
   });
 
   it('a new trace outside a lesson ends the quiz question', () => {

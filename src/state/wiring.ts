@@ -23,9 +23,10 @@ function wire({ state, classroom }: App): void {
     if (s.request !== prev.request) state.branches.clear();
     if (s.request && s.request !== prev.request) void state.compare.traceThere(s.request);
   });
-  // A long node state view is windowed around the lines the trace used and the selected object produced: ask it again when they change.
+  // A long node state view is windowed around the lines the trace used and the selected object produced: ask it again when
+  // they change. Not while a new trace is on its way (the old one cleared): its answer asks once, with its marks.
   stores.trace.subscribe((s, prev) => {
-    if (s.trace !== prev.trace) void state.actions.refreshNodeMarks();
+    if (s.status !== 'running' && (s.trace !== prev.trace || prev.status === 'running')) void state.actions.refreshNodeMarks();
   });
   stores.selection.subscribe((s, prev) => {
     if (s.owner !== prev.owner) void state.actions.refreshNodeMarks();

@@ -131,12 +131,21 @@ export function createActions(client: EngineClient, stores: Stores & { playback:
     return { ok: true, opened };
   }
 
+  /** The views asked last, to wait for rather than ask again. */
+  let asking: { node: string; key: string; done: Promise<void> } | undefined;
+
   /** Asks node `name`'s views with the current marks; the answer is dropped when another node or other marks were asked meanwhile. */
-  async function askViews(name: string): Promise<void> {
+  function askViews(name: string): Promise<void> {
     const marks = marksFor(name);
     const key = marksKey(marks);
     nodeState.setState({ marksKey: key });
-    const answer = await client.nodeStateViews(name, marks);
+    const done = showViews(name, key, client.nodeStateViews(name, marks));
+    asking = { node: name, key, done };
+    return done;
+  }
+
+  async function showViews(name: string, key: string, asked: ReturnType<EngineClient['nodeStateViews']>): Promise<void> {
+    const answer = await asked;
     const now = nodeState.getState();
     if (answer.kind === 'stale' || now.node !== name || now.marksKey !== key) return;
     if (answer.kind === 'error') return nodeState.setState({ status: 'error', error: answer.message });
@@ -150,7 +159,10 @@ export function createActions(client: EngineClient, stores: Stores & { playback:
 
   async function refreshNodeMarks(): Promise<void> {
     const { node, marksKey: shown, status } = nodeState.getState();
-    if (!node || status === 'error' || marksKey(marksFor(node)) === shown) return;
+    if (!node || status === 'error') return;
+    const key = marksKey(marksFor(node));
+    // Already asked with these marks: wait for that answer.
+    if (key === shown) return asking?.node === node && asking.key === key ? asking.done : undefined;
     await askViews(node);
   }
 
@@ -172,10 +184,12 @@ export function createActions(client: EngineClient, stores: Stores & { playback:
     const answer = await client.traceFlow(request);
     if (answer.kind === 'stale' || trace.getState().request !== request) return;
     if (answer.kind === 'error') return trace.setState({ status: 'error', error: answer.message });
-    trace.setState({ status: 'done', trace: answer.value.trace, locations: answer.value.locations, parts: answer.value.parts, diagnostics: answer.value.diagnostics });
-    // Show the state of the first cluster node the packet meets, so the lines it uses are highlighted there.
+    // Show the state of the first cluster node the packet meets, so the lines it uses are highlighted there: the node is
+    // chosen before the trace is shown, so its views are asked once, with the trace's marks (wiring.ts asks them).
     const first = answer.value.firstNode;
-    if (first && first !== nodeState.getState().node) await selectNode(first);
+    if (first && first !== nodeState.getState().node) nodeState.setState({ node: first, views: [], status: 'loading', error: undefined, marksKey: undefined });
+    trace.setState({ status: 'done', trace: answer.value.trace, locations: answer.value.locations, parts: answer.value.parts, diagnostics: answer.value.diagnostics });
+    await refreshNodeMarks();
   }
 
   /** How many opened nodes a collapsed topology keeps drawn. */
