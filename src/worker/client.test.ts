@@ -23,6 +23,10 @@ function fakeApi(log: string[], overrides: Partial<Record<keyof EngineWorkerApi,
       log.push(`openScenario ${revision} ${'yaml' in s ? s.yaml : ''}`);
       return { revision, value: { scenario: {}, diagnostics: [], compiled: { places: [] } } };
     },
+    openEdits: (revision: number, edits: { find: string }[]) => {
+      log.push(`openEdits ${revision} ${edits.map((e) => e.find).join(',')}`);
+      return { revision, value: { scenario: {}, diagnostics: [], compiled: { places: [] } } };
+    },
     traceFlow: (revision: number) => ({ revision, value: { diagnostics: [] } }),
     ...overrides,
   } as unknown as Partial<EngineWorkerApi>;
@@ -35,6 +39,26 @@ describe('createEngineClient', () => {
     expect(await client.openScenario(scenario)).toEqual({ kind: 'ok', value: { scenario: {}, diagnostics: [], compiled: { places: [] } } });
     expect(await client.traceFlow(request)).toEqual({ kind: 'ok', value: { diagnostics: [] } });
     expect(log).toEqual(['openScenario 1 test']);
+  });
+
+  it("sends a large source's files once per worker: a change of its edits sends only the edits, a restarted worker the whole source", async () => {
+    const log: string[] = [];
+    const workers: FakeWorker[] = [];
+    client = createEngineClient(() => {
+      const worker = new FakeWorker(fakeApi(log));
+      workers.push(worker);
+      return worker.asWorker();
+    });
+    const files = [{ name: 'dump.yaml', text: 'x'.repeat(100_000) }];
+    const edit = (find: string) => ({ find, replace: 'y' });
+    await client.openScenario({ files });
+    await client.openScenario({ files, edits: [edit('a')] });
+    await client.openScenario({ files, edits: [edit('a'), edit('b')] });
+    // Other files (a new import), even with the same text, are sent whole.
+    await client.openScenario({ files: [...files] });
+    workers.at(-1)!.crash('boom');
+    await client.openScenario({ files: [...files], edits: [edit('c')] });
+    expect(log.map((l) => l.replace(/x+/, 'x…'))).toEqual(['openScenario 1 ', 'openEdits 2 a', 'openEdits 3 a,b', 'openScenario 4 ', 'openScenario 4 ', 'openScenario 5 ']);
   });
 
   it('drops an answer that arrives after the scenario changed', async () => {

@@ -85,6 +85,13 @@ export interface EngineClient {
 
 export const MAX_CONSECUTIVE_CRASHES = 3;
 
+/** A source's files or YAML when they are large enough to be worth sending once (identity: the same array or string). */
+const LARGE_SOURCE = 64 * 1024;
+function largeBase(source: ScenarioSource): unknown {
+  if ('files' in source) return source.files.reduce((n, f) => n + f.text.length, 0) >= LARGE_SOURCE ? source.files : undefined;
+  return 'yaml' in source && source.yaml.length >= LARGE_SOURCE ? source.yaml : undefined;
+}
+
 /** How long one engine call may take before the worker is restarted (ms). */
 export const DEFAULT_TIMEOUT_MS = 20_000;
 
@@ -93,6 +100,8 @@ interface Generation {
   remote: Remote<EngineWorkerApi>;
   /** Rejects when this worker crashes; every call races against it. */
   crashed: Promise<never>;
+  /** The large files or YAML of the source last sent to this worker (`openEdits` then sends only the edits). */
+  sentBase?: unknown;
   fail(reason: Error): void;
 }
 
@@ -138,6 +147,7 @@ export function createEngineClient(spawn: () => EngineWorker, { timeoutMs = DEFA
     if (lastGood) {
       const source = lastGood;
       const asked = revision;
+      generation.sentBase = largeBase(source);
       void call((remote) => remote.openScenario(asked, source));
     }
     for (const l of listeners) l({ reason, message, restarted: true });
@@ -185,7 +195,11 @@ export function createEngineClient(spawn: () => EngineWorker, { timeoutMs = DEFA
       // Progress comes through its own comlink port, so a report can arrive after the answer: once answered, it is dropped.
       let answered = false;
       const heard = onProgress && proxy((progress: CompileProgress) => void (answered || onProgress(progress)));
-      const answer = await tagged((remote, rev) => remote.openScenario(rev, source, options, heard)).finally(() => (answered = true));
+      // The same large files or YAML as last sent, with other edits (a what-if change, undo): only the edits go.
+      const base = largeBase(source);
+      const sameBase = base !== undefined && generation.sentBase === base;
+      generation.sentBase = base;
+      const answer = await tagged((remote, rev) => (sameBase ? remote.openEdits(rev, source.edits ?? [], options, heard) : remote.openScenario(rev, source, options, heard))).finally(() => (answered = true));
       if (answer.kind === 'ok' && answer.value.compiled) lastGood = source;
       return answer;
     },

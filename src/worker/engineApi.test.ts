@@ -44,6 +44,17 @@ describe('engine worker API', () => {
     expect(applyScenarioEdits(api.scenarioText(3).value, api.resetPatch(3).value)).toEqual({ yaml: lab });
   });
 
+  it('opens the source last sent with other edits (the client sends a large source once)', () => {
+    const api = createEngineApi();
+    expect(api.openEdits(1, []).value.diagnostics).toEqual([expect.objectContaining({ code: 'engine-error' })]);
+    const files = [{ name: 'lab.yaml', text: lab }];
+    api.openScenario(2, { files, edits: diffEdits(lab, lab.replace('name: net', 'name: net3')) });
+    expect(api.openEdits(3, diffEdits(lab, lab.replace('name: net', 'name: net2'))).value.compiled).toBeDefined();
+    expect(api.scenarioText(3).value).toMatch(/name: net2\n/);
+    expect(api.scenarioText(3).value).not.toMatch(/name: net3/);
+    expect(api.openEdits(4, []).value.unedited).toBe(true);
+  });
+
   it('folds what-if changes into one patch from the base text, as the history keeps its oldest changes', () => {
     const api = createEngineApi();
     const first = diffEdits(lab, lab.replace('name: net', 'name: net2'));

@@ -26,7 +26,7 @@ import {
   type Trace,
 } from '../engine/index';
 import { decodeShareUrl } from '../share/codec';
-import { applyScenarioEdits, diffEdits, importedText, resolveSourceText, sourceName, type ScenarioEdit, type ScenarioSource } from '../share/scenarioSource';
+import { applyScenarioEdits, baseOf, diffEdits, importedText, resolveSourceText, sourceName, withEdits, type ScenarioEdit, type ScenarioSource } from '../share/scenarioSource';
 import type { EngineWorkerApi, OpenedScenario, OpenScenarioOptions, Places, RowList, RowOf, RowPage, RowQuery, ViewMarks } from './api';
 import { editPatch } from './edits.worker';
 import { editRowSource, type EditRowSource } from './editRows.worker';
@@ -112,6 +112,9 @@ export function createEngineApi(): EngineWorkerApi {
       }
     | undefined;
 
+  /** The last source `openScenario` was sent, without its edits (what `openEdits` edits). */
+  let sent: ScenarioSource | undefined;
+
   function currentFor(revision: number): NonNullable<typeof current> {
     if (!current || current.revision !== revision) throw new Error(`scenario revision ${revision} is not loaded in the engine worker`);
     return current;
@@ -156,7 +159,14 @@ export function createEngineApi(): EngineWorkerApi {
 
   return {
     listPresets: () => PRESETS,
-    openScenario: (revision, source, options, onProgress) => ({ revision, value: open(revision, source, options, onProgress) }),
+    openScenario(revision, source, options, onProgress) {
+      sent = baseOf(source);
+      return { revision, value: open(revision, source, options, onProgress) };
+    },
+    openEdits(revision, edits, options, onProgress) {
+      if (!sent) return { revision, value: { summary: null, diagnostics: [engineErrorDiagnostic('opening edits', new Error('no scenario was sent to this worker'))] } };
+      return { revision, value: open(revision, withEdits(sent, edits), options, onProgress) };
+    },
     traceFlow(revision, request) {
       const { cluster, feed } = currentFor(revision);
       try {
