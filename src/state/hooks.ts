@@ -103,6 +103,30 @@ export function useWhatIf<T>(selector: (state: WhatIfState) => T): T {
   return useStore(useAppState().state.stores.whatIf, selector);
 }
 
+/**
+ * A deferred store's live value, for the value of a form control the user changes: a controlled input must see its
+ * own change in the same render (with a deferred value, React puts the old value back first, and a checkbox flickers
+ * or a text field loses what was typed).
+ */
+export function useLiveScenario<T>(selector: (state: ScenarioState) => T): T {
+  return useStore(useAppState().state.stores.scenario, selector);
+}
+
+/** The trace store's live value, as `useLiveScenario`. */
+export function useLiveTrace<T>(selector: (state: TraceState) => T): T {
+  return useStore(useAppState().state.stores.trace, selector);
+}
+
+/** The node state store's live value, as `useLiveScenario`. */
+export function useLiveNodeState<T>(selector: (state: NodeStateState) => T): T {
+  return useStore(useAppState().state.stores.nodeState, selector);
+}
+
+/** The insight store's live value, as `useLiveScenario`. */
+export function useLiveInsight<T>(selector: (state: InsightState) => T): T {
+  return useStore(useAppState().state.stores.insight, selector);
+}
+
 /** The insight store's deferred snapshot, as `useScenario`. */
 export function useInsight<T>(selector: (state: InsightState) => T): T {
   return selector(useInsightSnapshot());

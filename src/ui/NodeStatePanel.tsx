@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useActions, useNodeState, useRelatedOwners, useScenario, useTrace } from '../state/hooks';
+import { useActions, useLiveNodeState, useNodeState, useRelatedOwners, useScenario, useTrace } from '../state/hooks';
 import { isProducedBy } from '../state/scenario/ownerRelation';
 import type { NodeRow } from '../state/scenario/scenarioStore';
 import { ErrorMessage } from './ErrorMessage';
@@ -56,7 +56,9 @@ function ViewGap({ view, gap, onShow }: { view: NodeViewPage; gap: Extract<ViewP
 export function NodeStatePanel() {
   const { t } = useTranslation();
   const nodes = useScenario((s) => s.summary?.nodes ?? NO_NODES);
-  const { node, views, status, error } = useNodeState((s) => s);
+  const { views, status, error } = useNodeState((s) => s);
+  // The picker's value is live (a controlled select); the views follow in the background.
+  const node = useLiveNodeState((s) => s.node);
   const trace = useTrace((s) => s.trace);
   const used = useMemo(() => usedLines(trace, node ?? ''), [trace, node]);
   const related = useRelatedOwners();

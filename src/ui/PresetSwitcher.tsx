@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useActions, useScenario } from '../state/hooks';
+import { useActions, useLiveScenario, useScenario } from '../state/hooks';
 import { useMediaQuery } from './useMediaQuery';
 
 /**
@@ -12,7 +12,7 @@ import { useMediaQuery } from './useMediaQuery';
 export function PresetSwitcher() {
   const { t } = useTranslation();
   const presets = useScenario((s) => s.presets);
-  const presetName = useScenario((s) => s.presetName);
+  const presetName = useLiveScenario((s) => s.presetName);
   const { selectPreset } = useActions();
   const options = presets.length > 0 ? presets : [{ name: presetName, title: presetName, description: '' }];
   const current = options.find((p) => p.name === presetName);

@@ -1,11 +1,11 @@
 /** Where kube-proxy (or a VFP load balancer) picked a backend at random: which one was taken, and a choice to pin another. */
 import { useTranslation } from 'react-i18next';
 import type { Branch } from '../../engine/index';
-import { useActions, useTrace } from '../../state/hooks';
+import { useActions, useLiveTrace } from '../../state/hooks';
 
 export function BackendPin({ branches }: { branches: Branch[] }) {
   const { t } = useTranslation();
-  const request = useTrace((s) => s.request);
+  const request = useLiveTrace((s) => s.request);
   const { runTrace } = useActions();
   if (branches.length === 0 || !request) return null;
   return (

@@ -6,7 +6,7 @@
  * ends on the Windows node, where VFP takes the address for a local one.
  */
 import { useTranslation } from 'react-i18next';
-import { useActions, useInsight, useInsightActions, useScenario, useWhatIfActions } from '../../state/hooks';
+import { useActions, useInsight, useInsightActions, useLiveInsight, useScenario, useWhatIfActions } from '../../state/hooks';
 import { EDITABLE_TEXT_LIMIT } from '../../edit/editableModel';
 import { secondaryButton } from '../edit/controls';
 import { RowSearch } from '../RowSearch';
@@ -24,7 +24,7 @@ export function IpamPanel() {
   const whatIf = useWhatIfActions();
   const textLength = useScenario((s) => s.textLength);
 
-  const query = useInsight((s) => s.ipamQuery);
+  const query = useLiveInsight((s) => s.ipamQuery);
   const { searchIpam } = useInsightActions();
   const windowsPod = scenario?.windowsPod;
   const borrowedIps = new Set(ipam?.borrowed.map((b) => b.ip));

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Finding, FindingSeverity, ObjectRef } from '../../engine/index';
-import { useInsight, useInsightActions, useScenario, useSelection, useSelectionStore } from '../../state/hooks';
+import { useInsight, useInsightActions, useLiveInsight, useScenario, useSelection, useSelectionStore } from '../../state/hooks';
 import { sameObject } from '../../state/scenario/selectionStore';
 import { Section } from '../Section';
 import { RunbookSection } from './RunbookSection';
@@ -107,7 +107,8 @@ function FindingCard({ f }: { f: Finding }) {
 
 export function ReadinessPanel() {
   const { t } = useTranslation();
-  const { findings, readiness, planWindows, error, runbook } = useInsight((s) => s);
+  const { findings, readiness, error, runbook } = useInsight((s) => s);
+  const planWindows = useLiveInsight((s) => s.planWindows);
   useInsightWhileShown();
   const scenarioName = useScenario((s) => s.summary?.name ?? 'scenario');
   const { setPlanWindows } = useInsightActions();
