@@ -14,26 +14,30 @@ import type { PageRunbook } from './api';
 /** Longer lists of lines than this are shortened. */
 export const RUNBOOK_LINES = 40;
 
+/** The first RUNBOOK_LINES of `lines`, and how many more there are (0 when none). */
+function firstLines(lines: string[]): { shown: string[]; more: number } {
+  return { shown: lines.slice(0, RUNBOOK_LINES), more: Math.max(0, lines.length - RUNBOOK_LINES) };
+}
+
 function changesOf(changes: NonNullable<Runbook['steps'][number]['changes']>): NonNullable<PageRunbook['steps'][number]['changes']> {
   if (changes.before.length <= RUNBOOK_LINES && changes.after.length <= RUNBOOK_LINES) return changes;
   const before = new Set(changes.before);
   const after = new Set(changes.after);
-  const removed = changes.before.filter((l) => !after.has(l));
-  const added = changes.after.filter((l) => !before.has(l));
-  const more = (lines: string[]) => Math.max(0, lines.length - RUNBOOK_LINES);
+  const removed = firstLines(changes.before.filter((l) => !after.has(l)));
+  const added = firstLines(changes.after.filter((l) => !before.has(l)));
   return {
     node: changes.node,
-    before: removed.slice(0, RUNBOOK_LINES),
-    after: added.slice(0, RUNBOOK_LINES),
-    unchanged: changes.before.length - removed.length,
-    ...(more(removed) ? { moreBefore: more(removed) } : {}),
-    ...(more(added) ? { moreAfter: more(added) } : {}),
+    before: removed.shown,
+    after: added.shown,
+    unchanged: changes.before.length - removed.shown.length - removed.more,
+    ...(removed.more ? { moreBefore: removed.more } : {}),
+    ...(added.more ? { moreAfter: added.more } : {}),
   };
 }
 
 function expectOf(expect: string): { expect: string; more?: number } {
-  const lines = expect.split('\n');
-  return lines.length <= RUNBOOK_LINES ? { expect } : { expect: lines.slice(0, RUNBOOK_LINES).join('\n'), more: lines.length - RUNBOOK_LINES };
+  const { shown, more } = firstLines(expect.split('\n'));
+  return more ? { expect: shown.join('\n'), more } : { expect };
 }
 
 export function pageRunbook(runbook: Runbook): PageRunbook {

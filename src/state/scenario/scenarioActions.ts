@@ -152,8 +152,13 @@ export function createActions(client: EngineClient, stores: Stores & { playback:
     nodeState.setState({ views: answer.value, status: 'ready' });
   }
 
+  /** Node `name` is shown, its views on their way (none asked yet). */
+  function showLoading(name: string): void {
+    nodeState.setState({ node: name, views: [], status: 'loading', error: undefined, marksKey: undefined });
+  }
+
   async function selectNode(name: string): Promise<void> {
-    nodeState.setState({ node: name, views: [], status: 'loading', error: undefined });
+    showLoading(name);
     await askViews(name);
   }
 
@@ -187,7 +192,7 @@ export function createActions(client: EngineClient, stores: Stores & { playback:
     // Show the state of the first cluster node the packet meets, so the lines it uses are highlighted there: the node is
     // chosen before the trace is shown, so its views are asked once, with the trace's marks (wiring.ts asks them).
     const first = answer.value.firstNode;
-    if (first && first !== nodeState.getState().node) nodeState.setState({ node: first, views: [], status: 'loading', error: undefined, marksKey: undefined });
+    if (first && first !== nodeState.getState().node) showLoading(first);
     trace.setState({ status: 'done', trace: answer.value.trace, locations: answer.value.locations, parts: answer.value.parts, diagnostics: answer.value.diagnostics });
     await refreshNodeMarks();
   }
