@@ -95,9 +95,21 @@ function request<T>(r: IDBRequest<T>): Promise<T> {
   });
 }
 
+/**
+ * What a draft's record holds in IndexedDB: the changes, not the base, which
+ * is kept once under `base:<key>`. Writing the whole draft on every change
+ * cloned an imported dump of MB on the main thread each time (issue 18).
+ * Records written before this split hold their base inline and still load.
+ */
+type StoredDraft = Omit<Draft, 'base'> & { base?: ScenarioSource };
+
+const baseKey = (key: string) => `base:${key}`;
+
 /** Drafts in IndexedDB (database `packetwalk`, object store `drafts`). */
 export function indexedDbDraftStore(factory: IDBFactory = indexedDB): DraftStore {
   let db: Promise<IDBDatabase> | undefined;
+  /** The base stored under each key by this page (read or written): a later save of the same base writes only the changes. */
+  const storedBase = new Map<string, ScenarioSource>();
   const open = () =>
     (db ??= new Promise((resolve, reject) => {
       const r = factory.open(DB, 1);
@@ -105,21 +117,44 @@ export function indexedDbDraftStore(factory: IDBFactory = indexedDB): DraftStore
       r.onsuccess = () => resolve(r.result);
       r.onerror = () => reject(r.error ?? new Error('IndexedDB could not be opened'));
     }));
-  async function tx<T>(mode: IDBTransactionMode, run: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  /** Runs `run` in one transaction and resolves with its result once the transaction has committed. */
+  async function tx<T>(mode: IDBTransactionMode, run: (s: IDBObjectStore) => Promise<T>): Promise<T> {
     const t = (await open()).transaction(STORE, mode);
-    const result = request(run(t.objectStore(STORE)));
-    await new Promise<void>((resolve, reject) => {
+    const done = new Promise<void>((resolve, reject) => {
       t.oncomplete = () => resolve();
       t.onerror = () => reject(t.error ?? new Error('IndexedDB write failed'));
       t.onabort = () => reject(t.error ?? new Error('IndexedDB write aborted'));
     });
-    return result;
+    const result = run(t.objectStore(STORE)).catch((error: unknown) => {
+      // A request that could not be made (a value that cannot be stored): nothing of the transaction is kept.
+      t.abort();
+      throw error;
+    });
+    const [value] = await Promise.all([result, done]);
+    return value;
   }
   return {
-    get: async (key) => (await tx('readonly', (s) => s.get(key) as IDBRequest<Draft | undefined>)) ?? undefined,
-    put: async (key, draft) => void (await tx('readwrite', (s) => s.put(draft, key))),
-    getCurrent: async () => (await tx('readonly', (s) => s.get(CURRENT) as IDBRequest<string | undefined>)) ?? undefined,
-    setCurrent: async (key) => void (await tx('readwrite', (s) => s.put(key, CURRENT))),
+    get: (key) =>
+      tx('readonly', async (s) => {
+        const stored = (await request(s.get(key))) as StoredDraft | undefined;
+        if (!stored) return undefined;
+        const base = stored.base ?? ((await request(s.get(baseKey(key)))) as ScenarioSource | undefined);
+        // A record whose base is gone (storage partly cleared) is no draft: the scenario opens without it.
+        if (!base) return undefined;
+        storedBase.set(key, base);
+        return { ...stored, base };
+      }),
+    async put(key, { base, ...changes }) {
+      const writeBase = storedBase.get(key) !== base;
+      await tx('readwrite', async (s) => {
+        // One transaction: the base and the record that needs it are stored together or not at all.
+        if (writeBase) s.put(base, baseKey(key));
+        await request(s.put(changes satisfies StoredDraft, key));
+      });
+      storedBase.set(key, base);
+    },
+    getCurrent: () => tx('readonly', async (s) => ((await request(s.get(CURRENT))) as string | undefined) ?? undefined),
+    setCurrent: (key) => tx('readwrite', async (s) => void (await request(s.put(key, CURRENT)))),
   };
 }
 

@@ -1,8 +1,8 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlowRequest } from '../../engine/index';
 import { useFamilyFlows } from '../../state/rows';
-import { FAMILIES } from '../../state/scenario/scenarioStore';
+import { FAMILIES, type FamilyFlows } from '../../state/scenario/scenarioStore';
 import { useScenario } from '../../state/hooks';
 
 /**
@@ -15,15 +15,7 @@ export function FamilyButtons({ onPick }: { onPick: (request: FlowRequest) => vo
   const [chosen, setChosen] = useState('');
   const answer = useFamilyFlows(chosen);
   // A hundred translated options: built again only when the list changes, not on every trace (issue 18).
-  const options = useMemo(
-    () =>
-      (answer?.clients ?? []).map((p) => (
-        <option key={p.ref} value={p.ref}>
-          {t('flow.clientPod', { pod: p.ref, node: p.node, os: t(`os.${p.os}`) })}
-        </option>
-      )),
-    [answer, t],
-  );
+  const options = useMemo(() => (answer?.clients ?? []).map((p) => <ClientOption key={p.ref} pod={p} />), [answer]);
   return (
     <div className="flex flex-wrap items-center gap-3">
       <label className="flex items-center gap-2">
@@ -57,3 +49,9 @@ export function FamilyButtons({ onPick }: { onPick: (request: FlowRequest) => vo
     </div>
   );
 }
+
+/** One client pod of the list; a component of its own, so React can yield between the hundred options it draws. */
+const ClientOption = memo(function ClientOption({ pod }: { pod: FamilyFlows['clients'][number] }) {
+  const { t } = useTranslation();
+  return <option value={pod.ref}>{t('flow.clientPod', { pod: pod.ref, node: pod.node, os: t(`os.${pod.os}`) })}</option>;
+});

@@ -6,9 +6,9 @@
  * networks, gateway and hosts in a row. Everything drawn is bounded: parts
  * of a few nodes, at most MAX_TILES tiles (issue 18).
  */
-import { useDeferredValue, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Topology } from '../../../engine/index';
+import type { TopoElement, Topology } from '../../../engine/index';
 import { useActions, useCurrentItem, useScenario, useTrace } from '../../../state/hooks';
 import { machineClasses } from '../elementStyle';
 import { NodeCard } from './NodeCard';
@@ -37,23 +37,11 @@ export function CollapsedTopology({ topology }: { topology: Topology }) {
     () => (
       <ul className="flex flex-wrap gap-1" data-testid="node-tiles">
         {tiles.shown.map((n) => (
-          <li key={n.id}>
-            <button
-              type="button"
-              data-element={n.id}
-              onClick={() => void openNode(n.machine)}
-              aria-label={t('topology.collapsed.open', { name: n.label })}
-              title={n.detail}
-              className={`rounded border-2 px-1.5 font-mono text-sm ${machineClasses({ element: n, active: false, visited: false, selected: false })}`}
-              translate="no"
-            >
-              {n.label}
-            </button>
-          </li>
+          <NodeTile key={n.id} node={n} open={openNode} />
         ))}
       </ul>
     ),
-    [tiles, openNode, t],
+    [tiles, openNode],
   );
 
   return (
@@ -94,3 +82,23 @@ export function CollapsedTopology({ topology }: { topology: Topology }) {
     </div>
   );
 }
+
+/** One node's tile; a component of its own, so React can yield between tiles while it draws a hundred of them. */
+const NodeTile = memo(function NodeTile({ node, open }: { node: TopoElement; open: (machine: string) => Promise<void> | void }) {
+  const { t } = useTranslation();
+  return (
+    <li>
+      <button
+        type="button"
+        data-element={node.id}
+        onClick={() => void open(node.machine)}
+        aria-label={t('topology.collapsed.open', { name: node.label })}
+        title={node.detail}
+        className={`rounded border-2 px-1.5 font-mono text-sm ${machineClasses({ element: node, active: false, visited: false, selected: false })}`}
+        translate="no"
+      >
+        {node.label}
+      </button>
+    </li>
+  );
+});
