@@ -51,8 +51,8 @@ function hashAndTruncate(text: string): string {
 }
 
 function hashName(text: string): string {
-  const digest = sha256(utf8ToBytes(text));
-  const name = `${base32.encode(digest).slice(0, 8)}-${text}`;
+  // The first 8 base32 characters encode exactly the digest's first 5 bytes (40 bits): encoding only those gives the same prefix.
+  const name = `${base32.encode(sha256(utf8ToBytes(text)).subarray(0, 5))}-${text}`;
   return name.length > BASE_MAX ? `${name.slice(0, BASE_MAX - 3)}...` : name;
 }
 
