@@ -89,3 +89,33 @@ for (const size of SIZES) {
     });
   });
 }
+
+test('a drawer closes with its ✕, which no panel covers, and with Escape, which gives the keyboard back to its toolbar button', async ({ page }) => {
+  await page.setViewportSize(SIZES[1]);
+  const app = await openLab(page);
+  for (const id of ['flow', 'whatIf', 'share'] as const) {
+    await app.openDrawer(id);
+    const panel = page.getByTestId(`drawer-${id}-panel`);
+    // A real click: Playwright checks that the button itself receives it (before, the first panel lay over it).
+    await panel.getByTestId('drawer-close').click({ timeout: 5_000 });
+    await expect(panel).toBeHidden();
+    await expect(page.getByTestId(`drawer-${id}`)).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByTestId(`drawer-${id}`)).toBeFocused();
+
+    await app.openDrawer(id);
+    await panel.getByTestId('drawer-close').focus();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(page.getByTestId(`drawer-${id}`)).toBeFocused();
+  }
+});
+
+test('the flow drawer holds its controls at 1366×768: the client pod list, long as its Windows pods are named, ends inside it', async ({ page }) => {
+  await page.setViewportSize(SIZES[1]);
+  const app = await openLab(page);
+  await app.openDrawer('flow');
+  const panel = (await page.getByTestId('drawer-flow-panel').boundingBox())!;
+  await expect(page.getByTestId('family-from')).toHaveValue(/win|web/);
+  const select = (await page.getByTestId('family-from').boundingBox())!;
+  expect(select.x + select.width, 'the select ends inside the drawer').toBeLessThanOrEqual(panel.x + panel.width);
+});

@@ -11,10 +11,10 @@ export function BackendPin({ branches }: { branches: Branch[] }) {
   return (
     <div className="flex flex-wrap items-center gap-3" data-testid="branches">
       {branches.map((b) => (
-        <label key={b.at} className="flex items-center gap-2">
+        <label key={b.at} className="flex max-w-full min-w-0 items-center gap-2">
           <span>{t('flow.backend')}</span>
           <select
-            className="rounded border border-slate-500 bg-white px-2 py-1 font-mono dark:bg-slate-800"
+            className="min-w-0 max-w-full rounded border border-slate-500 bg-white px-2 py-1 font-mono dark:bg-slate-800"
             value={request.backend ?? ''}
             disabled={b.choices.length < 2}
             onChange={(e) => void runTrace({ ...request, backend: e.target.value || undefined })}

@@ -18,9 +18,9 @@ export function FamilyButtons({ onPick }: { onPick: (request: FlowRequest) => vo
   const options = useMemo(() => (answer?.clients ?? []).map((p) => <ClientOption key={p.ref} pod={p} />), [answer]);
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <label className="flex items-center gap-2">
+      <label className="flex max-w-full min-w-0 items-center gap-2">
         <span className="font-semibold">{t('flow.startFrom')}</span>
-        <select data-testid="family-from" value={answer?.from ?? ''} onChange={(e) => setChosen(e.target.value)} className="rounded border border-slate-500 bg-white px-2 py-1 font-mono dark:bg-slate-800">
+        <select data-testid="family-from" value={answer?.from ?? ''} onChange={(e) => setChosen(e.target.value)} className="min-w-0 max-w-full rounded border border-slate-500 bg-white px-2 py-1 font-mono dark:bg-slate-800">
           {options}
         </select>
       </label>
