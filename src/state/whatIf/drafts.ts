@@ -127,7 +127,12 @@ export function indexedDbDraftStore(factory: IDBFactory = indexedDB): DraftStore
     });
     const result = run(t.objectStore(STORE)).catch((error: unknown) => {
       // A request that could not be made (a value that cannot be stored): nothing of the transaction is kept.
-      t.abort();
+      // A failed request may have aborted it already; aborting again would throw and hide the first error.
+      try {
+        t.abort();
+      } catch {
+        // already finished
+      }
       throw error;
     });
     const [value] = await Promise.all([result, done]);

@@ -84,7 +84,7 @@ export function CollapsedTopology({ topology }: { topology: Topology }) {
 }
 
 /** One node's tile; a component of its own, so React can yield between tiles while it draws a hundred of them. */
-const NodeTile = memo(function NodeTile({ node, open }: { node: TopoElement; open: (machine: string) => Promise<void> | void }) {
+const NodeTile = memo(function NodeTile({ node, open }: { node: TopoElement; open: (machine: string) => Promise<void> }) {
   const { t } = useTranslation();
   return (
     <li>
